@@ -1,0 +1,45 @@
+"""The `react-repl` command.
+
+Subcommands live in their own modules and are imported only when invoked, so that a cold
+`react-repl search` does not pay for importing the agent, the model client or torch.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+_SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("react_repl.cli._run", "run"),
+    "search": ("react_repl.cli._search", "search"),
+    "index": ("react_repl.cli._index", "index"),
+    "apis": ("react_repl.cli._apis", "apis"),
+    "logs": ("react_repl.cli._logs", "logs"),
+    "model": ("react_repl.cli._model", "model"),
+    "bench": ("react_repl.cli._bench", "bench"),
+}
+
+
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(_SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = _SUBCOMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attribute = target
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            return None
+        return getattr(module, attribute)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="react-repl")
+def main() -> None:
+    """Code-acting LLM agents in a sandboxed Python REPL with semantic API search."""
