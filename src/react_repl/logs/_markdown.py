@@ -1,0 +1,106 @@
+"""The markdown a person reads after a run, written in appendable chunks.
+
+Content from the model or the sandbox is never trusted to keep the document's structure: thoughts
+are quoted (a stray fence or HTML block ends with the quote), code and output sit in fences longer
+than any backtick run they contain.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from ._records import StepRecord
+
+_STEP_TITLES = {
+    "step": "Step {index}",
+    "decompose": "Step {index}: plan",
+    "reminder": "Step {index}: malformed reply",
+    "wrap_up": "Step {index}: wrap-up at max steps",
+}
+
+
+def header(task: str, model: str, started: datetime, settings: Mapping[str, Any]) -> str:
+    rows: dict[str, Any] = {"task": task, "date": format_date(started), "model": model}
+    rows.update((key, value) for key, value in settings.items() if key not in rows)
+    table = "\n".join(f"| {_cell(key)} | {_cell(value)} |" for key, value in rows.items())
+    return f"# {_one_line(task)}\n\n| Setting | Value |\n| --- | --- |\n{table}\n"
+
+
+def step(record: StepRecord) -> str:
+    index = record.index
+    title = _STEP_TITLES[record.kind].format(index=index)
+    observation_label = "Reminder" if record.kind == "reminder" else "Observation"
+    sections = [
+        f"## {title}",
+        f"### Thought {index}",
+        quote(record.thought) if record.thought.strip() else "_(no thought)_",
+        f"### Action {index}",
+        fence(record.action, "python") if record.action.strip() else "_(no action)_",
+        f"### {observation_label} {index}",
+        fence(record.observation) if record.observation.strip() else "_(no output)_",
+        _usage_line(record),
+    ]
+    return "\n" + "\n\n".join(sections) + "\n"
+
+
+def result(
+    *,
+    status: str,
+    steps: int,
+    answer: str | None,
+    prompt_tokens: int,
+    completion_tokens: int,
+    duration: float,
+    error: str | None,
+) -> str:
+    sections = [
+        "## Result",
+        f"- Status: **{status}**\n"
+        f"- Steps: {steps}\n"
+        f"- Tokens: {prompt_tokens} prompt, {completion_tokens} completion\n"
+        f"- Duration: {duration:.2f} s",
+        "### Answer",
+        "_(no answer)_" if answer is None else fence(answer),
+    ]
+    if error:
+        sections += ["### Error", fence(error)]
+    return "\n" + "\n\n".join(sections) + "\n"
+
+
+def fence(text: str, info: str = "") -> str:
+    """A code fence that the text cannot close: one backtick longer than its longest run."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    marker = "`" * max(3, longest + 1)
+    return f"{marker}{info}\n{text.rstrip(chr(10))}\n{marker}"
+
+
+def quote(text: str) -> str:
+    return "\n".join(f"> {line}" if line.strip() else ">" for line in text.strip("\n").splitlines())
+
+
+def format_date(moment: datetime) -> str:
+    return moment.isoformat(sep=" ", timespec="seconds")
+
+
+def _usage_line(record: StepRecord) -> str:
+    timing = f"{record.duration:.2f} s"
+    if record.model_seconds or record.sandbox_seconds:
+        timing += f" (model {record.model_seconds:.2f} s, sandbox {record.sandbox_seconds:.2f} s)"
+    tokens = f"{record.prompt_tokens} prompt, {record.completion_tokens} completion"
+    return f"_Tokens: {tokens} · {timing}_"
+
+
+def _cell(value: Any) -> str:
+    """Table cells hold one line and no unescaped pipes, or the table breaks."""
+    if isinstance(value, list | tuple | set | frozenset):
+        value = ", ".join(str(item) for item in value)
+    elif value is None:
+        value = "-"
+    return _one_line(str(value)).replace("|", "\\|")
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,55 @@
+"""The values a run log is made of, shared by the writer, the reader and the agent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+STEP_KINDS = ("step", "decompose", "reminder", "wrap_up")
+END_STATUSES = ("finished", "max_steps", "error", "interrupted")
+INCOMPLETE = "incomplete"
+"""Status of a run whose log has no end record: the process was killed before `finish()`."""
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    """One model turn and what the sandbox made of it.
+
+    `kind` tells a reader why the turn happened: "decompose" is the planning first step,
+    "reminder" a malformed reply answered with a reminder (the reminder is the observation),
+    "wrap_up" the last turn forced at max steps. `raw_reply` is kept in the JSONL twin only, for
+    debugging parsers, because the markdown already shows what was parsed out of it.
+    """
+
+    index: int
+    kind: str
+    thought: str
+    action: str
+    observation: str
+    prompt_tokens: int
+    completion_tokens: int
+    duration: float
+    model_seconds: float = 0.0
+    sandbox_seconds: float = 0.0
+    raw_reply: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in STEP_KINDS:
+            raise ValueError(f"unknown step kind {self.kind!r}; expected one of {STEP_KINDS}")
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What `react-repl logs list` shows about a run, read back from its JSONL twin."""
+
+    id: str
+    path: Path
+    task: str
+    model: str
+    status: str
+    started: datetime
+    steps: int
+    answer: str | None
+    prompt_tokens: int
+    completion_tokens: int
