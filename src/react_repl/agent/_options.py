@@ -1,0 +1,48 @@
+"""The agent's switches. Each technique from the seed is a switch so it can be measured, not assumed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
+
+
+@dataclass(frozen=True)
+class AgentOptions:
+    max_steps: int = 20
+    decompose_first_step: bool = True  # the model lists sub-steps; we run method_search on step 1 for it
+    thought_prefix: str = "Based on previous observations,"  # "" disables it
+    few_shot: bool = True  # the worked example in the system prompt
+    stop_sequences: tuple[str, ...] = DEFAULT_STOP  # so the model cannot write its own OBSERVATION
+    max_malformed_replies: int = 3  # consecutive replies without an action before giving up
+    wrap_up: bool = True  # one last model call at max_steps to summarise
+    keep_recent_steps: int = 3  # never elided by the context budget
+    prompts_dir: Path | None = None  # templates here override the built-in ones by file name
+    search_k: int = 5
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, values: dict[str, Any]) -> AgentOptions:
+        """Build from a config table, rejecting unknown keys so typos do not pass silently."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise ValueError(f"unknown agent option(s): {', '.join(unknown)}; known: {sorted(known)}")
+        cleaned = dict(values)
+        if "stop_sequences" in cleaned:
+            cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])
+        if cleaned.get("prompts_dir"):
+            cleaned["prompts_dir"] = Path(cleaned["prompts_dir"])
+        return cls(**cleaned)
+
+    def describe(self) -> dict[str, Any]:
+        """The settings recorded at the top of a run log."""
+        return {
+            "max_steps": self.max_steps,
+            "decompose_first_step": self.decompose_first_step,
+            "thought_prefix": self.thought_prefix or "(none)",
+            "few_shot": self.few_shot,
+            "prompts_dir": str(self.prompts_dir) if self.prompts_dir else "(built-in)",
+        }

@@ -1,0 +1,80 @@
+"""Turning a model reply into a THOUGHT and one ACTION.
+
+Models rarely follow the format to the letter: fences say ```Python or ```py, the fence is
+missing, prose trails the code, several blocks appear, or the model starts writing its own
+OBSERVATION. Parsing is lenient about all of that and strict about one thing: at most one
+action is run per step, and the caller is told when the reply held none.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+_OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
+_THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
+_ACTION_LABEL = re.compile(r"^\s*\**\s*action\s*\d*\s*\**\s*:?\s*\**\s*$", re.IGNORECASE | re.MULTILINE)
+_FENCE = re.compile(
+    r"^[ \t]*```[ \t]*(?P<lang>[A-Za-z0-9_+-]*)[^\n]*\n(?P<code>.*?)(?:^[ \t]*```[ \t]*$|\Z)",
+    re.MULTILINE | re.DOTALL,
+)
+_CODE_LANGUAGES = {"", "python", "py", "python3", "ipython", "pycon"}
+
+
+@dataclass(frozen=True)
+class ParsedReply:
+    thought: str
+    action: str | None
+    extra_blocks: int  # code blocks after the first one, which are not run
+    text: str  # the reply as kept in the transcript (cut before any OBSERVATION the model wrote)
+
+
+def cut_at_observation(text: str) -> str:
+    """Drop anything from a model-written OBSERVATION on: only the sandbox writes observations."""
+    match = _OBSERVATION.search(text)
+    return text[: match.start()].rstrip() if match else text.rstrip()
+
+
+def parse_reply(reply: str) -> ParsedReply:
+    text = cut_at_observation(reply)
+    blocks = [m for m in _FENCE.finditer(text) if m.group("lang").lower() in _CODE_LANGUAGES]
+    if blocks:
+        first = blocks[0]
+        thought = _clean_thought(text[: first.start()])
+        action = _dedent_code(first.group("code"))
+        return ParsedReply(thought, action or None, len(blocks) - 1, text)
+    return _parse_unfenced(text)
+
+
+def _parse_unfenced(text: str) -> ParsedReply:
+    """A reply with an ACTION label but no fence: take what follows if it is valid Python."""
+    label = _ACTION_LABEL.search(text)
+    if label is None:
+        return ParsedReply(_clean_thought(text), None, 0, text)
+    code = _dedent_code(text[label.end() :])
+    thought = _clean_thought(text[: label.start()])
+    if code and _is_python(code):
+        return ParsedReply(thought, code, 0, text)
+    return ParsedReply(thought, None, 0, text)
+
+
+def _clean_thought(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if not _ACTION_LABEL.fullmatch(line)]
+    thought = "\n".join(lines).strip()
+    return _THOUGHT_LABEL.sub("", thought, count=1).strip()
+
+
+def _dedent_code(code: str) -> str:
+    lines = code.strip("\n").splitlines()
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    margin = min(indents, default=0)
+    return "\n".join(line[margin:] for line in lines).strip()
+
+
+def _is_python(code: str) -> bool:
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        return False
+    return True

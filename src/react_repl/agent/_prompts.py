@@ -1,0 +1,43 @@
+"""Prompt templates, kept as jinja2 files so they can be read, diffed and overridden."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from react_repl._paths import prompts_dir
+
+TEMPLATES = (
+    "system.jinja2",
+    "example.jinja2",
+    "task.jinja2",
+    "observation.jinja2",
+    "reminder.jinja2",
+    "wrap_up.jinja2",
+    "decompose.jinja2",
+)
+
+
+class PromptSet:
+    """Renders prompts; a user folder overrides the built-in templates one file at a time."""
+
+    def __init__(self, override_dir: Path | None = None) -> None:
+        folders = [str(override_dir)] if override_dir else []
+        if override_dir and not override_dir.is_dir():
+            raise FileNotFoundError(f"prompt folder not found: {override_dir}")
+        folders.append(str(prompts_dir()))
+        self._env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(folders),
+            undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=False,
+            autoescape=False,
+        )
+
+    def render(self, name: str, **values: Any) -> str:
+        try:
+            template = self._env.get_template(name)
+        except jinja2.TemplateNotFound as error:
+            raise FileNotFoundError(f"prompt template {name!r} not found") from error
+        return template.render(**values).strip()

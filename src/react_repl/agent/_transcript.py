@@ -1,0 +1,134 @@
+"""The conversation so far, and fitting it into the model's context window.
+
+The prompt must never exceed the context. When it would, older observations are elided first,
+oldest first, while the task, the latest steps and the method_search lines whose functions later
+actions use are kept; then older thoughts; the latest observation is cut last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+_SEARCH_HIT = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(", re.MULTILINE)
+ELIDED = "[observation elided to fit the context window]"
+THOUGHT_ELIDED = "[thought elided to fit the context window]"
+MESSAGE_OVERHEAD_TOKENS = 4
+
+
+class ContextBudgetError(RuntimeError):
+    """Even the task and the latest step do not fit in the model's context window."""
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One assistant turn and the user turn that answers it.
+
+    The answer is `before + observation + after`, as rendered from a template, so that the
+    observation can be elided without knowing the template's wording.
+    """
+
+    step: int
+    assistant: str  # the model's reply as kept (or the plan we wrote for a decompose step)
+    action: str | None
+    observation: str
+    before: str = ""
+    after: str = ""
+
+    @property
+    def followup(self) -> str:
+        return f"{self.before}{self.observation}{self.after}"
+
+
+@dataclass
+class TokenEstimator:
+    """Characters per token, calibrated from the usage the server reports."""
+
+    chars_per_token: float = 3.0
+
+    def estimate(self, messages: list[dict[str, str]]) -> int:
+        chars = sum(len(message["content"]) for message in messages)
+        return int(chars / self.chars_per_token) + MESSAGE_OVERHEAD_TOKENS * len(messages)
+
+    def calibrate(self, messages: list[dict[str, str]], prompt_tokens: int) -> None:
+        chars = sum(len(message["content"]) for message in messages)
+        content_tokens = prompt_tokens - MESSAGE_OVERHEAD_TOKENS * len(messages)
+        if content_tokens > 0 and chars > 0:
+            self.chars_per_token = min(6.0, max(1.5, chars / content_tokens))
+
+
+class Transcript:
+    def __init__(self, system: str, task: str) -> None:
+        self.system = system
+        self.task = task
+        self.exchanges: list[Exchange] = []
+
+    def add(self, exchange: Exchange) -> None:
+        self.exchanges.append(exchange)
+
+    def messages(
+        self,
+        budget: int,
+        estimate: Callable[[list[dict[str, str]]], int],
+        keep_recent: int = 3,
+    ) -> list[dict[str, str]]:
+        """The chat messages for the next call, elided until they fit in `budget` tokens."""
+        exchanges = list(self.exchanges)
+        for shrink in (_elide_observation, _elide_thought):
+            for position in range(max(0, len(exchanges) - keep_recent)):
+                if estimate(self._render(exchanges)) <= budget:
+                    return self._render(exchanges)
+                exchanges[position] = shrink(exchanges[position], exchanges[position + 1 :])
+        while estimate(self._render(exchanges)) > budget and exchanges:
+            overflow = estimate(self._render(exchanges)) - budget
+            last = exchanges[-1]
+            keep_chars = max(0, len(last.observation) - int(overflow * 6) - 200)
+            if keep_chars < 200:
+                if len(exchanges) == 1 or estimate(self._render(exchanges[-1:])) > budget:
+                    break
+                exchanges.pop(0)
+                continue
+            exchanges[-1] = replace(last, observation=_cut_middle(last.observation, keep_chars))
+        messages = self._render(exchanges)
+        if estimate(messages) > budget:
+            raise ContextBudgetError(
+                f"the prompt needs about {estimate(messages)} tokens even after eliding older steps,"
+                f" but the budget is {budget}; use a model with a larger context window"
+            )
+        return messages
+
+    def _render(self, exchanges: list[Exchange]) -> list[dict[str, str]]:
+        messages = [
+            {"role": "system", "content": self.system},
+            {"role": "user", "content": self.task},
+        ]
+        for exchange in exchanges:
+            messages.append({"role": "assistant", "content": exchange.assistant})
+            messages.append({"role": "user", "content": exchange.followup})
+        return messages
+
+
+def _elide_observation(exchange: Exchange, later: list[Exchange]) -> Exchange:
+    """Keep only the method_search lines naming functions that later actions call."""
+    if not exchange.observation or exchange.observation.endswith(ELIDED):
+        return exchange
+    later_code = "\n".join(e.action or "" for e in later)
+    in_use = [
+        line
+        for line in exchange.observation.splitlines()
+        if (hit := _SEARCH_HIT.match(line)) and re.search(rf"\b{hit['name']}\s*\(", later_code)
+    ]
+    return replace(exchange, observation="\n".join([*in_use, ELIDED]))
+
+
+def _elide_thought(exchange: Exchange, later: list[Exchange]) -> Exchange:
+    if exchange.action is None or THOUGHT_ELIDED in exchange.assistant:
+        return exchange
+    return replace(exchange, assistant=f"{THOUGHT_ELIDED}\n```python\n{exchange.action}\n```")
+
+
+def _cut_middle(text: str, keep_chars: int) -> str:
+    half = keep_chars // 2
+    cut = len(text) - 2 * half
+    return f"{text[:half]}\n[... {cut} characters elided to fit the context window ...]\n{text[-half:]}"
