@@ -1,0 +1,118 @@
+"""One chat model behind any OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import openai
+
+from ._backoff import retry_delay
+from ._discovery import DEFAULT_CONTEXT_WINDOW, discover_context_window, list_models
+from ._errors import is_retryable, to_model_error
+from ._text import cut_at_stop, estimate_tokens
+from ._types import Completion, ModelError, ModelSettings
+
+# llama.cpp's server needs no key, but the openai client refuses to start without one.
+PLACEHOLDER_API_KEY = "sk-no-key-required"
+MAX_SERVER_STOPS = 4  # OpenAI rejects more; the rest are still cut client-side
+
+
+class ChatModel:
+    """Non-streaming chat completions with our own bounded retries and actionable errors.
+
+    The `openai` client runs with max_retries=0 so that retries, their count and their back-off
+    are ours: the agent logs them, and tests can keep them short.
+    """
+
+    def __init__(self, settings: ModelSettings) -> None:
+        self.settings = settings
+        self._client = openai.OpenAI(
+            api_key=settings.api_key or PLACEHOLDER_API_KEY,
+            base_url=settings.base_url,
+            timeout=settings.timeout,
+            max_retries=0,
+        )
+        self._model = settings.model
+        self._context_window = settings.context_window
+
+    @property
+    def name(self) -> str:
+        """The model's name; asked from the server once when the settings left it empty."""
+        if not self._model:
+            offered = list_models(self._client)
+            self._model = offered[0] if offered else "default"
+        return self._model
+
+    def context_window(self) -> int:
+        """Prompt + completion tokens the server accepts, so the agent can budget its prompt."""
+        if self._context_window is None:
+            found = discover_context_window(self._client, self.name)
+            self._context_window = found or DEFAULT_CONTEXT_WINDOW
+        return self._context_window
+
+    def complete(
+        self, messages: Sequence[Mapping[str, str]], *, stop: Sequence[str] = ()
+    ) -> Completion:
+        """One completion; the text never contains any of `stop`, whatever the server did."""
+        started = time.perf_counter()
+        response, retries = self._create_with_retries(self._request(messages, stop))
+        choice = response.choices[0] if response.choices else None
+        if choice is None:
+            raise ModelError(f"The server at {self._client.base_url} returned no choices.")
+        text, stopped = cut_at_stop(choice.message.content or "", stop)
+        finish_reason = "stop" if stopped else choice.finish_reason
+        usage = response.usage
+        if usage is None:
+            return Completion(
+                text=text,
+                prompt_tokens=sum(estimate_tokens(m.get("content") or "") for m in messages),
+                completion_tokens=estimate_tokens(text),
+                duration=time.perf_counter() - started,
+                finish_reason=finish_reason,
+                retries=retries,
+                usage_estimated=True,
+            )
+        return Completion(
+            text=text,
+            prompt_tokens=usage.prompt_tokens,
+            completion_tokens=usage.completion_tokens,
+            duration=time.perf_counter() - started,
+            finish_reason=finish_reason,
+            retries=retries,
+        )
+
+    def _request(
+        self, messages: Sequence[Mapping[str, str]], stop: Sequence[str]
+    ) -> dict[str, Any]:
+        settings = self.settings
+        request: dict[str, Any] = {
+            "model": self.name,
+            "messages": [dict(m) for m in messages],
+            "temperature": settings.temperature,
+            "max_tokens": settings.max_tokens,
+        }
+        server_stops = [s for s in stop if s][:MAX_SERVER_STOPS]
+        if server_stops:
+            request["stop"] = server_stops
+        if settings.seed is not None:
+            request["seed"] = settings.seed
+        if settings.extra_body:
+            request["extra_body"] = dict(settings.extra_body)
+        return request
+
+    def _create_with_retries(self, request: dict[str, Any]) -> tuple[Any, int]:
+        settings = self.settings
+        attempt = 0
+        while True:
+            try:
+                return self._client.chat.completions.create(**request), attempt
+            except openai.OpenAIError as exc:
+                if not is_retryable(exc) or attempt >= settings.max_retries:
+                    raise to_model_error(
+                        exc, settings, attempt + 1, lambda: list_models(self._client)
+                    ) from exc
+                base, cap = settings.retry_base_delay, settings.retry_max_delay
+                time.sleep(retry_delay(exc, attempt, base, cap))
+            attempt += 1

@@ -1,0 +1,106 @@
+"""Ask a server what it serves and how long a prompt it takes.
+
+Each server family reports its context length differently (and OpenAI not at all), so the
+agent's context budget comes from whichever of these answers first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import httpx
+import openai
+
+DEFAULT_CONTEXT_WINDOW = 8192
+OLLAMA_DEFAULT_NUM_CTX = 4096  # what Ollama allocates when a model sets no num_ctx
+_PROBE_TIMEOUT = 5.0
+
+
+def list_model_entries(client: openai.OpenAI) -> list[dict[str, Any]] | None:
+    """Raw /v1/models entries (extra fields kept), or None when the listing itself fails."""
+    try:
+        page = client.with_options(timeout=_PROBE_TIMEOUT).models.list()
+    except openai.OpenAIError:
+        return None
+    return [entry.model_dump() for entry in page.data]
+
+
+def list_models(client: openai.OpenAI) -> list[str] | None:
+    entries = list_model_entries(client)
+    return None if entries is None else [str(e.get("id")) for e in entries]
+
+
+def discover_context_window(client: openai.OpenAI, model: str) -> int | None:
+    """The server's context length for `model`, trying vLLM, llama.cpp then Ollama conventions."""
+    from_models = context_from_models(list_model_entries(client) or [], model)
+    if from_models is not None:
+        return from_models
+    root = str(client.base_url).rstrip("/").removesuffix("/v1")
+    headers = {"Authorization": f"Bearer {client.api_key}"}
+    props = _get_json(f"{root}/props", headers)
+    if props is not None and (n_ctx := context_from_llamacpp_props(props)) is not None:
+        return n_ctx
+    show = _post_json(f"{root}/api/show", {"model": model}, headers)
+    return None if show is None else context_from_ollama_show(show)
+
+
+def context_from_models(entries: list[dict[str, Any]], model: str) -> int | None:
+    """vLLM's `max_model_len`; llama.cpp's `meta.n_ctx_train` only as a last resort upstream."""
+    ordered = sorted(entries, key=lambda e: e.get("id") != model)
+    for entry in ordered:
+        if _positive(entry.get("max_model_len")):
+            return int(entry["max_model_len"])
+    for entry in ordered:
+        meta = entry.get("meta")
+        if isinstance(meta, Mapping) and _positive(meta.get("n_ctx_train")):
+            return int(meta["n_ctx_train"])
+    return None
+
+
+def context_from_llamacpp_props(props: Mapping[str, Any]) -> int | None:
+    """llama.cpp's /props: the slot context it was started with (`-c`), not the training one."""
+    settings = props.get("default_generation_settings")
+    for source in (settings, props):
+        if isinstance(source, Mapping) and _positive(source.get("n_ctx")):
+            return int(source["n_ctx"])
+    return None
+
+
+def context_from_ollama_show(show: Mapping[str, Any]) -> int | None:
+    """Ollama truncates prompts at `num_ctx`, which is usually far below the model's maximum."""
+    for line in str(show.get("parameters") or "").splitlines():
+        key, _, value = line.partition(" ")
+        if key == "num_ctx" and value.strip().isdigit():
+            return int(value.strip())
+    info = show.get("model_info")
+    if not isinstance(info, Mapping):
+        return None
+    trained = [int(v) for k, v in info.items() if k.endswith(".context_length") and _positive(v)]
+    return min([*trained, OLLAMA_DEFAULT_NUM_CTX]) if trained else None
+
+
+def _positive(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def _get_json(url: str, headers: Mapping[str, str]) -> Mapping[str, Any] | None:
+    return _json_or_none(lambda: httpx.get(url, headers=headers, timeout=_PROBE_TIMEOUT))
+
+
+def _post_json(
+    url: str, body: Mapping[str, Any], headers: Mapping[str, str]
+) -> Mapping[str, Any] | None:
+    return _json_or_none(
+        lambda: httpx.post(url, json=body, headers=headers, timeout=_PROBE_TIMEOUT)
+    )
+
+
+def _json_or_none(send: Callable[[], httpx.Response]) -> Mapping[str, Any] | None:
+    """A probe that fails in any way just means "this server is not of that family"."""
+    try:
+        response = send()
+        data = response.json() if response.status_code == 200 else None
+    except (httpx.HTTPError, ValueError):
+        return None
+    return data if isinstance(data, Mapping) else None

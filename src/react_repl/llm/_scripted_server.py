@@ -1,0 +1,223 @@
+"""An OpenAI-compatible HTTP server that plays scripted replies.
+
+Agents are tested and benchmarked against it through the real `openai` client and a real socket,
+so every layer the user's run goes through (HTTP, JSON, retries, timeouts) is exercised; only the
+model's words are scripted. Users can use it to try their own agents and prompts offline.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from ._text import cut_at_stop, estimate_tokens
+
+_ERROR_KINDS: dict[int, tuple[str, str]] = {
+    400: ("invalid_request_error", "bad_request"),
+    401: ("authentication_error", "invalid_api_key"),
+    403: ("permission_error", "forbidden"),
+    404: ("invalid_request_error", "model_not_found"),
+    429: ("rate_limit_error", "rate_limit_exceeded"),
+}
+
+
+@dataclass
+class ScriptedReply:
+    """One scripted answer: a completion, or an HTTP error when `status` is not 200."""
+
+    text: str = ""
+    status: int = 200
+    delay: float = 0.0
+    error_message: str = ""
+    headers: Mapping[str, str] = field(default_factory=dict)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    finish_reason: str | None = None
+
+
+Responder = Callable[[dict[str, Any]], "ScriptedReply | str"]
+
+
+class ScriptedServer:
+    """Serves `/v1/chat/completions` from a queue of replies, then from `responder` if given.
+
+    An empty queue without a responder answers 500 "no scripted reply left", so a test that
+    scripts too few replies fails loudly instead of hanging.
+    """
+
+    def __init__(
+        self,
+        replies: Iterable[ScriptedReply | str] = (),
+        *,
+        models: Sequence[str] = ("scripted",),
+        context_window: int | None = None,
+        responder: Responder | None = None,
+    ) -> None:
+        self.models = list(models)
+        self.context_window = context_window
+        self._responder = responder
+        self._lock = threading.Lock()
+        self._replies: deque[ScriptedReply] = deque(_as_reply(r) for r in replies)
+        self._requests: list[dict[str, Any]] = []
+        self._closing = threading.Event()
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd.daemon_threads = True
+        self._httpd.block_on_close = False
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
+
+    @property
+    def requests(self) -> list[dict[str, Any]]:
+        """JSON bodies of every chat completion request received so far, oldest first."""
+        with self._lock:
+            return list(self._requests)
+
+    def enqueue(self, *replies: ScriptedReply | str) -> None:
+        with self._lock:
+            self._replies.extend(_as_reply(r) for r in replies)
+
+    def pending(self) -> int:
+        """Scripted replies not yet played, to assert a test consumed exactly what it scripted."""
+        with self._lock:
+            return len(self._replies)
+
+    def close(self) -> None:
+        self._closing.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join()
+
+    def __enter__(self) -> ScriptedServer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _next_reply(self, body: dict[str, Any]) -> ScriptedReply:
+        with self._lock:
+            self._requests.append(body)
+            if self._replies:
+                return self._replies.popleft()
+        if self._responder is not None:
+            return _as_reply(self._responder(body))
+        return ScriptedReply(status=500, error_message="no scripted reply left")
+
+    def _wait(self, seconds: float) -> None:
+        """Sleep like a slow model, but wake at close() so shutdown never waits on a delay."""
+        if seconds > 0:
+            self._closing.wait(seconds)
+
+    def models_payload(self) -> dict[str, Any]:
+        """The /v1/models listing, with vLLM's `max_model_len` when a context window is set."""
+        extra = {} if self.context_window is None else {"max_model_len": self.context_window}
+        data = [
+            {"id": m, "object": "model", "created": 0, "owned_by": "react-repl", **extra}
+            for m in self.models
+        ]
+        return {"object": "list", "data": data}
+
+
+def completion_payload(reply: ScriptedReply, body: Mapping[str, Any]) -> dict[str, Any]:
+    """Build the chat.completion a real server would send for `reply` given the request `body`."""
+    stops = body.get("stop") or ()
+    text, stopped = cut_at_stop(reply.text, [stops] if isinstance(stops, str) else stops)
+    finish = reply.finish_reason or "stop"
+    limit = body.get("max_completion_tokens") or body.get("max_tokens")
+    if not stopped and isinstance(limit, int) and estimate_tokens(text) > limit:
+        text, finish = text[: limit * 4], reply.finish_reason or "length"
+    prompt = "".join(str(m.get("content") or "") for m in body.get("messages") or ())
+    prompt_tokens = reply.prompt_tokens
+    completion_tokens = reply.completion_tokens
+    return {
+        "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": body.get("model") or "scripted",
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": text},
+                "finish_reason": finish,
+            }
+        ],
+        "usage": {
+            "prompt_tokens": estimate_tokens(prompt) if prompt_tokens is None else prompt_tokens,
+            "completion_tokens": (
+                estimate_tokens(text) if completion_tokens is None else completion_tokens
+            ),
+            "total_tokens": 0,
+        },
+    }
+
+
+def error_payload(reply: ScriptedReply) -> dict[str, Any]:
+    kind, code = _ERROR_KINDS.get(reply.status, ("server_error", "server_error"))
+    message = reply.error_message or f"scripted error {reply.status}"
+    return {"error": {"message": message, "type": kind, "code": code}}
+
+
+def _as_reply(reply: ScriptedReply | str) -> ScriptedReply:
+    return reply if isinstance(reply, ScriptedReply) else ScriptedReply(text=reply)
+
+
+def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keep-alive: no TCP handshake per step in benchmarks
+        disable_nagle_algorithm = True  # else headers and body wait ~40 ms on delayed ACKs
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/").endswith("/models"):
+                self._send(200, server.models_payload())
+            else:
+                self._send(404, {"error": {"message": f"no route {self.path}", "code": None}})
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length)
+            if not self.path.rstrip("/").endswith("/chat/completions"):
+                self._send(404, {"error": {"message": f"no route {self.path}", "code": None}})
+                return
+            try:
+                body = json.loads(raw or b"{}")
+            except json.JSONDecodeError as exc:
+                self._send(400, {"error": {"message": f"invalid JSON: {exc}", "code": None}})
+                return
+            reply = server._next_reply(body)
+            server._wait(reply.delay)
+            if reply.status == 200:
+                self._send(200, completion_payload(reply, body), reply.headers)
+            else:
+                self._send(reply.status, error_payload(reply), reply.headers)
+
+        def _send(
+            self, status: int, payload: Mapping[str, Any], headers: Mapping[str, str] | None = None
+        ) -> None:
+            data = json.dumps(payload).encode()
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the client gave up (a timeout test); fine
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Silent: request lines on stderr would drown test and benchmark output."""
+
+    return Handler
