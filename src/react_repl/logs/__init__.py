@@ -1,6 +1,8 @@
 """Run logs: a markdown document per run for people, a JSON Lines twin for tools."""
 
+from ._reader import RunLogWarning, RunLookupError, find_run, list_runs, search_runs
 from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunSummary, StepRecord
+from ._render import export_html, render_terminal
 from ._writer import RunLog
 
 __all__ = [
@@ -8,6 +10,13 @@ __all__ = [
     "INCOMPLETE",
     "STEP_KINDS",
     "RunLog",
+    "RunLogWarning",
+    "RunLookupError",
     "RunSummary",
     "StepRecord",
+    "export_html",
+    "find_run",
+    "list_runs",
+    "render_terminal",
+    "search_runs",
 ]
