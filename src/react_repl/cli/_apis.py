@@ -1,0 +1,176 @@
+"""`react-repl apis`: list, inspect and register the API modules the agent can call."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from react_repl._paths import default_index_dir
+from react_repl.registry import (
+    ApiRegistry,
+    ApiSpec,
+    RegistrationProblem,
+    SourcesFileError,
+    add_registered_source,
+)
+
+_out = Console(highlight=False, soft_wrap=True)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _index_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--index",
+        "index_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Index folder whose registered sources to include (default: index/ or "
+        "$REACT_REPL_INDEX).",
+    )(command)
+
+
+def _apis_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--apis",
+        "api_paths",
+        multiple=True,
+        help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
+    )(command)
+
+
+def _json_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
+        command
+    )
+
+
+@click.group()
+def apis() -> None:
+    """List, show and register API modules."""
+
+
+@apis.command("list")
+@_apis_option
+@_index_option
+@_json_option
+def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:
+    """Every registered API: name, signature, summary and module; problems go to stderr."""
+    registry = _discover(api_paths, index_dir)
+    if as_json:
+        click.echo(json.dumps([asdict(spec) for spec in registry], indent=2))
+    else:
+        _out.print(_table(registry))
+    _print_problems(registry.problems)
+
+
+@apis.command("show")
+@click.argument("name")
+@_apis_option
+@_index_option
+@_json_option
+def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:
+    """Full signature, docstring sections and location of one API."""
+    registry = _discover(api_paths, index_dir)
+    spec = registry.get(name)
+    if spec is None:
+        _print_problems(p for p in registry.problems if repr(name) in p.message)
+        close = difflib.get_close_matches(name, [spec.name for spec in registry], n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise click.ClickException(f"no API named {name!r}{hint}")
+    if as_json:
+        click.echo(json.dumps(asdict(spec), indent=2))
+    else:
+        _out.print(_details(spec))
+
+
+@apis.command("add")
+@click.argument("source")
+@_index_option
+def add(source: str, index_dir: Path | None) -> None:
+    """Validate a folder, .py file or module, record it next to the index and update the index."""
+    index_path = index_dir or default_index_dir()
+    source = _normalise(source)
+    candidate = ApiRegistry.discover([source], builtin=False, entry_points=False)
+    _print_problems(candidate.problems)
+    if not candidate.specs:
+        raise click.ClickException(f"{source} defines no API; nothing was recorded")
+    try:
+        add_registered_source(index_path, source)
+    except (SourcesFileError, OSError) as error:
+        raise click.ClickException(str(error)) from error
+    names = ", ".join(spec.name for spec in candidate)
+    _out.print(Text(f"Registered {len(candidate)} API(s) from {source}: {names}"))
+    registry = ApiRegistry.discover(registered=index_path)
+    _print_problems(p for p in registry.problems if p not in candidate.problems)
+    _update_index(index_path, registry)
+
+
+def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:
+    return ApiRegistry.discover(list(api_paths), registered=index_dir or default_index_dir())
+
+
+def _normalise(source: str) -> str:
+    """Paths are stored absolute so the registration survives a change of working directory."""
+    path = Path(source).expanduser()
+    return str(path.resolve()) if path.exists() else source
+
+
+def _update_index(index_path: Path, registry: ApiRegistry) -> None:
+    try:
+        from react_repl.index import MethodIndex
+    except ImportError as error:
+        _err.print(Text(f"Search index not updated ({error}); run `react-repl index build` later."))
+        return
+    MethodIndex.open(index_path).build(registry)
+    _out.print(Text(f"Search index updated in {index_path} ({len(registry)} APIs)."))
+
+
+def _table(registry: ApiRegistry) -> Table:
+    table = Table("name", "signature", "summary", "module", title=f"{len(registry)} APIs")
+    for spec in registry:
+        table.add_row(
+            Text(spec.name, "bold"),
+            Text(spec.signature),
+            Text(spec.summary),
+            Text(spec.module, "dim"),
+        )
+    return table
+
+
+def _details(spec: ApiSpec) -> Text:
+    text = Text()
+    text.append(spec.signature + "\n", "bold")
+    text.append(spec.summary + "\n")
+    if spec.description:
+        text.append("\n" + spec.description + "\n")
+    if spec.params:
+        text.append("\nParameters\n", "bold")
+        for param in spec.params:
+            kind = f": {param.annotation}" if param.annotation else ""
+            default = f" = {param.default}" if param.default is not None else ""
+            text.append(f"  {param.name}{kind}{default}", "cyan")
+            text.append(f"  {param.description}\n" if param.description else "\n")
+    for title, body in (
+        ("Returns", spec.returns),
+        ("Raises", "\n  ".join(spec.raises)),
+        ("Tags", ", ".join(spec.tags)),
+    ):
+        if body:
+            text.append(f"\n{title}\n", "bold")
+            text.append(f"  {body}\n")
+    text.append(f"\n{spec.source_file}:{spec.line}  ({spec.module})\n", "dim")
+    return text
+
+
+def _print_problems(problems: Iterable[RegistrationProblem]) -> None:
+    for problem in problems:
+        _err.print(Text(str(problem), "yellow"))

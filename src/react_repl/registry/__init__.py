@@ -1,0 +1,30 @@
+"""API modules: plain Python modules of documented functions, turned into searchable specs.
+
+`ApiRegistry.discover()` finds them (built-in `apis/`, paths, `react-repl apis add` sources,
+the `react_repl.apis` entry-point group); the index embeds the specs and the sandbox binds the
+functions they describe.
+"""
+
+from react_repl.registry._decorator import api
+from react_repl.registry._loading import import_api_module, synthetic_module_name
+from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
+from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry
+from react_repl.registry._sources import (
+    SourcesFileError,
+    add_registered_source,
+    load_registered_sources,
+)
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "ApiRegistry",
+    "ApiSpec",
+    "ParamDoc",
+    "RegistrationProblem",
+    "SourcesFileError",
+    "add_registered_source",
+    "api",
+    "import_api_module",
+    "load_registered_sources",
+    "synthetic_module_name",
+]

@@ -1,0 +1,196 @@
+"""Which functions of a loaded module are APIs, and their specs.
+
+Rules: a function counts when it is defined in this module (imports belong to their own module),
+its attribute name does not start with `_`, and either the module has no `__all__` or `__all__`
+lists it. `@api` overrides `__all__`: a decorated function always counts. Every counted function
+needs a docstring; problems skip only the function concerned, never the module.
+"""
+
+from __future__ import annotations
+
+import inspect
+import keyword
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark
+from react_repl.registry._docstrings import DocSections, parse_docstring
+from react_repl.registry._loading import LoadedModule
+from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
+from react_repl.registry._signatures import (
+    format_annotation,
+    format_default,
+    format_signature,
+    read_signature,
+)
+
+_ALL_ASSIGNMENT = re.compile(r"^__all__\s*(?::[^=]*)?=")
+
+
+@dataclass
+class Collected:
+    specs: list[tuple[ApiSpec, Callable[..., Any]]]
+    problems: list[RegistrationProblem]
+
+
+def collect(loaded: LoadedModule) -> Collected:
+    result = Collected([], [])
+    module = loaded.module
+    exported = getattr(module, "__all__", None)
+    if exported is not None:
+        _check_all(loaded, exported, result)
+    seen: set[int] = set()
+    for attribute, obj in _candidates(module, exported):
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        _collect_one(loaded, attribute, obj, result)
+    return result
+
+
+def _candidates(module: Any, exported: Any) -> Iterator[tuple[str, Any]]:
+    listed = set(exported) if isinstance(exported, list | tuple) else None
+    for attribute, obj in list(vars(module).items()):
+        if getattr(obj, "__module__", None) != module.__name__:
+            continue
+        in_all = listed is None or attribute in listed
+        if _mark_of(obj) is not None or (_is_public_function(attribute, obj) and in_all):
+            yield attribute, obj
+
+
+def _is_public_function(attribute: str, obj: Any) -> bool:
+    return inspect.isfunction(obj) and not attribute.startswith("_")
+
+
+def _mark_of(obj: Any) -> ApiMark | None:
+    mark = vars(obj).get(MARK_ATTRIBUTE) if hasattr(obj, "__dict__") else None
+    return mark if isinstance(mark, ApiMark) else None
+
+
+def _check_all(loaded: LoadedModule, exported: Any, result: Collected) -> None:
+    line = _all_line(loaded.source_file)
+    if not isinstance(exported, list | tuple):
+        result.problems.append(_problem(loaded, line, "__all__ must be a list of names"))
+        return
+    for name in exported:
+        if not hasattr(loaded.module, name):
+            message = f"__all__ lists {name!r}, which the module does not define"
+            result.problems.append(_problem(loaded, line, message))
+
+
+def _all_line(source_file: str) -> int | None:
+    try:
+        lines = Path(source_file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return next((n for n, text in enumerate(lines, 1) if _ALL_ASSIGNMENT.match(text)), None)
+
+
+def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collected) -> None:
+    mark = _mark_of(obj)
+    line = _line_of(obj)
+    if mark is not None and mark.misuse:
+        result.problems.append(
+            _problem(loaded, line, f"{mark.misuse}; {attribute!r} not registered")
+        )
+        return
+    if not inspect.isfunction(obj):
+        kind = "a class" if inspect.isclass(obj) else type(obj).__name__
+        message = f"@api registers functions, but {attribute!r} is {kind}; not registered"
+        result.problems.append(_problem(loaded, line, message))
+        return
+    name = (mark.name if mark else None) or attribute
+    refusal = _refusal(loaded, obj, name)
+    if refusal:
+        result.problems.append(_problem(loaded, line, refusal))
+        return
+    docs = parse_docstring(inspect.cleandoc(obj.__doc__))
+    spec = _spec(loaded, obj, name, line, docs, mark)
+    for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
+        message = (
+            f"{name!r} documents parameter {extra!r}, which its signature lacks "
+            f"(registered without it; fix the docstring or the signature)"
+        )
+        result.problems.append(_problem(loaded, line, message))
+    result.specs.append((spec, obj))
+
+
+def _refusal(loaded: LoadedModule, func: Callable[..., Any], name: str) -> str | None:
+    if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+        return f"API name {name!r} is not a public Python identifier; not registered"
+    if not (func.__doc__ or "").strip():
+        return (
+            f"public function {name!r} has no docstring; not registered "
+            f"(document it, or rename it to start with '_' to keep it private)"
+        )
+    if _resolve(loaded.module, func.__qualname__) is not func:
+        return (
+            f"{name!r} is not reachable as {func.__qualname__!r} at module level, "
+            f"so a fresh process could not import it; not registered"
+        )
+    try:
+        read_signature(func)
+    except (ValueError, TypeError) as error:
+        return f"cannot read the signature of {name!r}: {error}; not registered"
+    return None
+
+
+def _spec(
+    loaded: LoadedModule,
+    func: Callable[..., Any],
+    name: str,
+    line: int | None,
+    docs: DocSections,
+    mark: ApiMark | None,
+) -> ApiSpec:
+    signature = read_signature(func)
+    return ApiSpec(
+        name=name,
+        qualname=func.__qualname__,
+        module=loaded.module.__name__,
+        source_file=loaded.source_file,
+        line=line or 0,
+        signature=format_signature(name, signature),
+        summary=docs.summary,
+        description=docs.description,
+        params=tuple(_param_doc(param, docs) for param in signature.parameters.values()),
+        returns=docs.returns,
+        raises=docs.raises,
+        tags=mark.tags if mark else (),
+        module_hash=loaded.module_hash,
+    )
+
+
+def _param_doc(parameter: inspect.Parameter, docs: DocSections) -> ParamDoc:
+    doc_type, description = docs.params.get(parameter.name, (None, ""))
+    stars = {parameter.VAR_POSITIONAL: "*", parameter.VAR_KEYWORD: "**"}.get(parameter.kind, "")
+    return ParamDoc(
+        name=stars + parameter.name,
+        annotation=format_annotation(parameter.annotation) or doc_type,
+        default=format_default(parameter.default),
+        description=description,
+    )
+
+
+def _resolve(module: Any, qualname: str) -> Any:
+    target = module
+    for part in qualname.split("."):
+        target = getattr(target, part, None)
+    return target
+
+
+def _line_of(obj: Any) -> int | None:
+    code = getattr(inspect.unwrap(obj), "__code__", None) if callable(obj) else None
+    if code is not None:
+        return code.co_firstlineno
+    try:
+        return inspect.getsourcelines(obj)[1]
+    except (OSError, TypeError):
+        return None
+
+
+def _problem(loaded: LoadedModule, line: int | None, message: str) -> RegistrationProblem:
+    return RegistrationProblem(loaded.source_file, line, message)

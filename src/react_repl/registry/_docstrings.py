@@ -1,0 +1,70 @@
+"""Docstrings (Google, NumPy, reST, Epydoc) split into the parts the index and the agent use."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import docstring_parser
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`(\"'])")
+
+
+@dataclass(frozen=True)
+class DocSections:
+    summary: str
+    description: str
+    params: dict[str, tuple[str | None, str]]
+    """Documented parameter name (without `*`) -> (type from the docstring, description)."""
+    returns: str
+    raises: tuple[str, ...]
+
+
+def parse_docstring(text: str) -> DocSections:
+    """Parse with the style that matches best; plain prose when no style matches."""
+    try:
+        parsed = docstring_parser.parse(text)
+    except docstring_parser.ParseError:
+        return _plain(text)
+    summary, description = _split_summary(parsed.description or "")
+    return DocSections(
+        summary=summary,
+        description=description,
+        params=_params(parsed.params),
+        returns=_returns(parsed.returns),
+        raises=tuple(_join(item.type_name, item.description) for item in parsed.raises),
+    )
+
+
+def _plain(text: str) -> DocSections:
+    summary, description = _split_summary(text)
+    return DocSections(summary, description, {}, "", ())
+
+
+def _split_summary(text: str) -> tuple[str, str]:
+    """The first sentence of the first paragraph is the summary; the rest is the description."""
+    paragraphs = [part.strip() for part in re.split(r"\n\s*\n", text.strip()) if part.strip()]
+    if not paragraphs:
+        return "", ""
+    first = " ".join(paragraphs[0].split())
+    sentences = _SENTENCE_END.split(first, maxsplit=1)
+    rest = [sentences[1]] if len(sentences) > 1 else []
+    return sentences[0], "\n\n".join(rest + paragraphs[1:])
+
+
+def _params(items: list[docstring_parser.DocstringParam]) -> dict[str, tuple[str | None, str]]:
+    documented: dict[str, tuple[str | None, str]] = {}
+    for item in items:
+        for name in item.arg_name.split(","):
+            documented[name.strip().lstrip("*")] = (item.type_name, item.description or "")
+    return documented
+
+
+def _returns(item: docstring_parser.DocstringReturns | None) -> str:
+    if item is None:
+        return ""
+    return item.description or item.type_name or ""
+
+
+def _join(kind: str | None, text: str | None) -> str:
+    return ": ".join(part for part in (kind, text) if part)

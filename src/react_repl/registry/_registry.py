@@ -1,0 +1,158 @@
+"""`ApiRegistry.discover`: every API the agent may call, from every place APIs come from.
+
+Sources are read in a fixed order (built-in `apis/`, the paths given, the sources registered next
+to the index, then installed entry points) and the first definition of a name wins, so a user
+module can never silently replace a built-in API. The same file or module reached twice (for
+example `--apis apis/` next to the built-in folder) is loaded once.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from react_repl import _paths
+from react_repl.registry._collect import collect
+from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
+from react_repl.registry._model import ApiSpec, RegistrationProblem
+from react_repl.registry._sources import SourcesFileError, load_registered_sources
+
+ENTRY_POINT_GROUP = "react_repl.apis"
+_DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+
+
+class ApiRegistry:
+    """The specs found, the problems met on the way, and the live functions behind the specs."""
+
+    def __init__(
+        self,
+        specs: Iterable[ApiSpec] = (),
+        problems: Iterable[RegistrationProblem] = (),
+        functions: dict[str, Callable[..., Any]] | None = None,
+    ) -> None:
+        self.specs: tuple[ApiSpec, ...] = tuple(specs)
+        self.problems: tuple[RegistrationProblem, ...] = tuple(problems)
+        self._by_name = {spec.name: spec for spec in self.specs}
+        self._functions = dict(functions or {})
+
+    @classmethod
+    def discover(
+        cls,
+        paths: Iterable[str | Path] = (),
+        *,
+        builtin: bool = True,
+        entry_points: bool = True,
+        registered: str | Path | None = None,
+    ) -> ApiRegistry:
+        """Load every source; bad modules and functions become problems, the rest registers.
+
+        Each path is a directory (its `*.py` files not starting with `_`), a `.py` file or a
+        dotted module name. `registered` is an index directory whose `sources.json` lists the
+        sources added with `react-repl apis add`.
+        """
+        builder = _Builder()
+        if builtin and _paths.builtin_apis_dir().is_dir():
+            builder.add_source(_paths.builtin_apis_dir())
+        for path in paths:
+            builder.add_source(path)
+        if registered is not None:
+            builder.add_registered(Path(registered))
+        if entry_points:
+            builder.add_entry_points()
+        return cls(builder.specs, builder.problems, builder.functions)
+
+    def __iter__(self) -> Iterator[ApiSpec]:
+        return iter(self.specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def get(self, name: str) -> ApiSpec | None:
+        return self._by_name.get(name)
+
+    def callables(self) -> dict[str, Callable[..., Any]]:
+        """Name the agent calls -> function, ready to bind in the sandbox namespace."""
+        return {spec.name: self._functions.get(spec.name) or spec.load() for spec in self.specs}
+
+    def modules(self) -> dict[str, str]:
+        """Module name -> sha256 of its source; the index re-embeds a module when this changes."""
+        return {spec.module: spec.module_hash for spec in self.specs}
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.specs: list[ApiSpec] = []
+        self.problems: list[RegistrationProblem] = []
+        self.functions: dict[str, Callable[..., Any]] = {}
+        self._by_name: dict[str, ApiSpec] = {}
+        self._seen_sources: set[str] = set()
+
+    def add_source(self, source: str | Path) -> None:
+        path = Path(source).expanduser()
+        if path.is_dir():
+            for file in sorted(path.glob("*.py")):
+                if not file.name.startswith("_"):
+                    self._add_file(file)
+        elif path.is_file():
+            self._add_file(path)
+        elif isinstance(source, str) and _DOTTED_NAME.match(source):
+            self._add_module(source)
+        else:
+            message = "no such file, directory or module; expected a folder, a .py file or a module"
+            self.problems.append(RegistrationProblem(str(source), None, message))
+
+    def add_registered(self, index_dir: Path) -> None:
+        try:
+            sources = load_registered_sources(index_dir)
+        except SourcesFileError as error:
+            self.problems.append(RegistrationProblem(str(index_dir), None, str(error)))
+            return
+        for source in sources:
+            self.add_source(source)
+
+    def add_entry_points(self) -> None:
+        for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if entry.attr:
+                message = f"entry point {entry.name!r} = {entry.value!r} must name a module"
+                self.problems.append(RegistrationProblem(entry.value, None, message))
+            else:
+                self._add_module(entry.module)
+
+    def _add_file(self, path: Path) -> None:
+        key = str(path.resolve())
+        if key not in self._seen_sources:
+            self._seen_sources.add(key)
+            self._register(load_file, path)
+
+    def _add_module(self, name: str) -> None:
+        if name not in self._seen_sources:
+            self._seen_sources.add(name)
+            self._register(load_module_name, name)
+
+    def _register(self, loader: Callable[[Any], Any], source: Any) -> None:
+        try:
+            loaded = loader(source)
+        except ModuleLoadError as error:
+            self.problems.append(RegistrationProblem(error.source, error.line, error.message))
+            return
+        collected = collect(loaded)
+        self.problems.extend(collected.problems)
+        for spec, function in collected.specs:
+            self._accept(spec, function)
+
+    def _accept(self, spec: ApiSpec, function: Callable[..., Any]) -> None:
+        first = self._by_name.get(spec.name)
+        if first is not None:
+            message = (
+                f"duplicate API name {spec.name!r}: already registered from "
+                f"{first.source_file}:{first.line}; this one is ignored (rename it with "
+                f"@api(name=...))"
+            )
+            self.problems.append(RegistrationProblem(spec.source_file, spec.line, message))
+            return
+        self._by_name[spec.name] = spec
+        self.specs.append(spec)
+        self.functions[spec.name] = function

@@ -1,0 +1,64 @@
+"""Signatures as the agent reads them: `get_weather(city: str, days: int = 1) -> dict`.
+
+Annotations are rendered without module noise (`typing.`, `collections.abc.`, `NoneType`), and
+string annotations (`from __future__ import annotations`) are shown as written, not quoted.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+from typing import Any
+
+_NOISE = re.compile(r"\b(?:typing|typing_extensions|collections\.abc|builtins)\.")
+
+
+class _Rendered:
+    """Stands in for an annotation so that `inspect.Signature.__str__` prints our text verbatim."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def read_signature(func: Callable[..., Any]) -> inspect.Signature:
+    """Evaluate string annotations when possible; fall back to their text when names are missing."""
+    try:
+        return inspect.signature(func, eval_str=True)
+    except (NameError, SyntaxError, TypeError, AttributeError):
+        return inspect.signature(func)
+
+
+def format_annotation(annotation: Any) -> str | None:
+    if annotation is inspect.Parameter.empty:
+        return None
+    if isinstance(annotation, str):
+        text = annotation
+    elif annotation is None or annotation is type(None):
+        text = "None"
+    else:
+        text = inspect.formatannotation(annotation)
+    return _NOISE.sub("", text).replace("NoneType", "None")
+
+
+def format_default(default: Any) -> str | None:
+    return None if default is inspect.Parameter.empty else repr(default)
+
+
+def format_signature(name: str, signature: inspect.Signature) -> str:
+    parameters = [
+        parameter.replace(annotation=_render(parameter.annotation))
+        for parameter in signature.parameters.values()
+    ]
+    clean = signature.replace(
+        parameters=parameters, return_annotation=_render(signature.return_annotation)
+    )
+    return f"{name}{clean}"
+
+
+def _render(annotation: Any) -> Any:
+    text = format_annotation(annotation)
+    return inspect.Parameter.empty if text is None else _Rendered(text)

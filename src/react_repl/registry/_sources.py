@@ -1,0 +1,63 @@
+"""The sources added with `react-repl apis add`, kept next to the index in `sources.json`.
+
+The file lives with the index so that separate indexes (`--index`, `REACT_REPL_INDEX`) never share
+their API modules. It is replaced atomically, and a file that cannot be read is reported rather
+than overwritten, so a registration is never silently lost.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+SOURCES_FILE = "sources.json"
+
+
+class SourcesFileError(ValueError):
+    """`sources.json` exists but is not what this module writes."""
+
+
+def load_registered_sources(index_dir: str | Path) -> list[str]:
+    path = Path(index_dir) / SOURCES_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise SourcesFileError(f"{path}: cannot read: {error.strerror}") from error
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SourcesFileError(
+            f"{path}: not valid JSON ({error.msg} at line {error.lineno}); "
+            f'fix it or delete it (expected {{"sources": ["path or module", ...]}})'
+        ) from error
+    sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(sources, list) or not all(isinstance(item, str) for item in sources):
+        raise SourcesFileError(
+            f'{path}: expected {{"sources": ["path or module", ...]}}; fix it or delete it'
+        )
+    return sources
+
+
+def add_registered_source(index_dir: str | Path, source: str) -> None:
+    """Record `source` once; an existing entry keeps its position."""
+    sources = load_registered_sources(index_dir)
+    if source in sources:
+        return
+    _write_atomically(Path(index_dir) / SOURCES_FILE, {"sources": [*sources, source]})
+
+
+def _write_atomically(path: Path, data: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, indent=2)
+            stream.write("\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
