@@ -40,6 +40,7 @@ class ScriptedReply:
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     finish_reason: str | None = None
+    omit_usage: bool = False  # like servers that send no `usage`
 
 
 Responder = Callable[[dict[str, Any]], "ScriptedReply | str"]
@@ -138,28 +139,30 @@ def completion_payload(reply: ScriptedReply, body: Mapping[str, Any]) -> dict[st
     limit = body.get("max_completion_tokens") or body.get("max_tokens")
     if not stopped and isinstance(limit, int) and estimate_tokens(text) > limit:
         text, finish = text[: limit * 4], reply.finish_reason or "length"
-    prompt = "".join(str(m.get("content") or "") for m in body.get("messages") or ())
-    prompt_tokens = reply.prompt_tokens
-    completion_tokens = reply.completion_tokens
-    return {
+    payload: dict[str, Any] = {
         "id": f"chatcmpl-{uuid.uuid4().hex[:24]}",
         "object": "chat.completion",
         "created": int(time.time()),
         "model": body.get("model") or "scripted",
         "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": text},
-                "finish_reason": finish,
-            }
+            {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": finish}
         ],
-        "usage": {
-            "prompt_tokens": estimate_tokens(prompt) if prompt_tokens is None else prompt_tokens,
-            "completion_tokens": (
-                estimate_tokens(text) if completion_tokens is None else completion_tokens
-            ),
-            "total_tokens": 0,
-        },
+    }
+    if not reply.omit_usage:
+        payload["usage"] = _usage(reply, body, text)
+    return payload
+
+
+def _usage(reply: ScriptedReply, body: Mapping[str, Any], text: str) -> dict[str, int]:
+    prompt = "".join(str(m.get("content") or "") for m in body.get("messages") or ())
+    prompt_tokens = estimate_tokens(prompt) if reply.prompt_tokens is None else reply.prompt_tokens
+    completion_tokens = (
+        estimate_tokens(text) if reply.completion_tokens is None else reply.completion_tokens
+    )
+    return {
+        "prompt_tokens": prompt_tokens,
+        "completion_tokens": completion_tokens,
+        "total_tokens": prompt_tokens + completion_tokens,
     }
 
 

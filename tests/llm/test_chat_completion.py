@@ -1,0 +1,69 @@
+"""What a successful call returns: text, stop handling, usage and the request actually sent."""
+
+from __future__ import annotations
+
+from react_repl.llm import ScriptedReply, ScriptedServer
+
+USER = [{"role": "user", "content": "What is 2 + 2?"}]
+
+
+def test_returns_text_and_the_servers_usage(server: ScriptedServer, model_for) -> None:
+    server.enqueue(ScriptedReply("Four.", prompt_tokens=17, completion_tokens=2))
+    completion = model_for(server).complete(USER)
+    assert completion.text == "Four."
+    assert (completion.prompt_tokens, completion.completion_tokens) == (17, 2)
+    assert completion.usage_estimated is False
+    assert completion.finish_reason == "stop"
+    assert completion.retries == 0
+    assert completion.duration > 0
+
+
+def test_sends_messages_and_settings_to_the_server(server: ScriptedServer, model_for) -> None:
+    server.enqueue("ok")
+    model = model_for(server, temperature=0.3, max_tokens=64, seed=7, extra_body={"top_k": 5})
+    model.complete(USER)
+    (sent,) = server.requests
+    assert sent["messages"] == USER
+    assert sent["model"] == "scripted"
+    assert (sent["temperature"], sent["max_tokens"], sent["seed"]) == (0.3, 64, 7)
+    assert sent["top_k"] == 5
+    assert "stop" not in sent
+
+
+def test_stop_string_cuts_the_text(server: ScriptedServer, model_for) -> None:
+    server.enqueue("Thought: add.\nObservation: 4\nThought: done")
+    completion = model_for(server).complete(USER, stop=["Observation:"])
+    assert completion.text == "Thought: add.\n"
+    assert completion.finish_reason == "stop"
+
+
+def test_sends_at_most_four_stops_but_honours_all(server: ScriptedServer, model_for) -> None:
+    stops = ["A:", "B:", "C:", "D:", "Observation:", "observation:"]
+    server.enqueue("Thought: x\nobservation: I made this up")
+    completion = model_for(server).complete(USER, stop=stops)
+    assert server.requests[0]["stop"] == stops[:4]
+    assert completion.text == "Thought: x\n"
+    assert completion.finish_reason == "stop"
+
+
+def test_length_limit_reports_length(server: ScriptedServer, model_for) -> None:
+    server.enqueue("word " * 100)
+    completion = model_for(server, max_tokens=5).complete(USER)
+    assert completion.finish_reason == "length"
+    assert len(completion.text) == 20
+
+
+def test_empty_model_name_uses_the_servers_model(model_for) -> None:
+    with ScriptedServer(["hi"], models=["qwen2.5-7b"]) as server:
+        model = model_for(server, model="")
+        assert model.name == "qwen2.5-7b"
+        model.complete(USER)
+        assert server.requests[0]["model"] == "qwen2.5-7b"
+
+
+def test_missing_usage_is_estimated_and_marked(server: ScriptedServer, model_for) -> None:
+    server.enqueue(ScriptedReply("x" * 40, omit_usage=True))
+    completion = model_for(server).complete(USER)
+    assert completion.usage_estimated is True
+    assert completion.completion_tokens == 10
+    assert completion.prompt_tokens == 4  # "What is 2 + 2?" is 14 characters

@@ -1,0 +1,70 @@
+"""The scripted server speaks the OpenAI wire format, checked with plain HTTP."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from react_repl.llm import ScriptedReply, ScriptedServer
+
+CHAT = {"model": "scripted", "messages": [{"role": "user", "content": "hello there"}]}
+
+
+def test_error_replies_use_the_openai_error_shape(server: ScriptedServer) -> None:
+    server.enqueue(
+        ScriptedReply(status=429, error_message="slow down", headers={"Retry-After": "1"})
+    )
+    response = httpx.post(f"{server.base_url}/chat/completions", json=CHAT)
+    assert response.status_code == 429
+    assert response.headers["retry-after"] == "1"
+    error = response.json()["error"]
+    assert (error["message"], error["type"], error["code"]) == (
+        "slow down",
+        "rate_limit_error",
+        "rate_limit_exceeded",
+    )
+
+
+def test_completion_payload_and_recorded_request(server: ScriptedServer) -> None:
+    server.enqueue("Four. STOP more")
+    body = httpx.post(f"{server.base_url}/chat/completions", json={**CHAT, "stop": "STOP"}).json()
+    assert body["object"] == "chat.completion"
+    assert body["choices"][0]["message"] == {"role": "assistant", "content": "Four. "}
+    assert body["choices"][0]["finish_reason"] == "stop"
+    assert body["usage"]["prompt_tokens"] == 3
+    assert server.requests == [{**CHAT, "stop": "STOP"}]
+
+
+def test_models_listing_carries_the_context_window() -> None:
+    with ScriptedServer(models=["a", "b"], context_window=4096) as server:
+        data = httpx.get(f"{server.base_url}/models").json()["data"]
+    assert [(m["id"], m["max_model_len"]) for m in data] == [("a", 4096), ("b", 4096)]
+
+
+def test_responder_answers_after_the_queue_runs_out() -> None:
+    def echo(body: dict) -> str:
+        return f"echo {len(body['messages'])}"
+
+    with ScriptedServer(["first"], responder=echo) as server:
+        texts = [
+            httpx.post(f"{server.base_url}/chat/completions", json=CHAT).json()["choices"][0]
+            for _ in range(3)
+        ]
+    assert [t["message"]["content"] for t in texts] == ["first", "echo 1", "echo 1"]
+
+
+def test_malformed_json_is_a_400(server: ScriptedServer) -> None:
+    response = httpx.post(f"{server.base_url}/chat/completions", content=b"{not json")
+    assert response.status_code == 400
+    assert server.requests == []
+
+
+def test_close_does_not_wait_for_a_delayed_reply() -> None:
+    server = ScriptedServer([ScriptedReply(delay=30)])
+    with pytest.raises(httpx.TimeoutException):
+        httpx.post(f"{server.base_url}/chat/completions", json=CHAT, timeout=0.2)
+    started = time.perf_counter()
+    server.close()
+    assert time.perf_counter() - started < 1.0
