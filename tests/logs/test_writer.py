@@ -259,3 +259,17 @@ def test_bad_status_and_kind_are_refused(write_run: WriteRun, make_step: MakeSte
         log.finish(status="done", answer=None, prompt_tokens=0, completion_tokens=0)
     with pytest.raises(ValueError, match="unknown step kind 'thinking'"):
         make_step(1, kind="thinking")
+
+
+def test_settings_that_are_not_json_are_kept_as_text(tmp_path: Path) -> None:
+    settings = {"apis": [tmp_path / "apis"], "prompts": tmp_path / "prompts", "stop": None}
+    log = RunLog.create(tmp_path, task="t", model="m", settings=settings, started=STARTED)
+    header = json.loads(log.jsonl_path.read_text().splitlines()[0])
+    assert header["settings"] == {
+        "apis": [str(tmp_path / "apis")],
+        "prompts": str(tmp_path / "prompts"),
+        "stop": None,
+    }
+    table = log.path.read_text()
+    assert f"| apis | {tmp_path / 'apis'} |" in table
+    assert "| stop | - |" in table

@@ -117,7 +117,7 @@ def _read_run(jsonl_path: Path) -> _Run | None:
         path=jsonl_path.with_suffix(".md"),
         task=task,
         model=model,
-        status=str(end.get("status")) if end else INCOMPLETE,
+        status=str(end.get("status", "unknown")) if end else INCOMPLETE,
         started=started.astimezone(),
         steps=len(steps),
         answer=_answer(end),
