@@ -62,7 +62,10 @@ def logs() -> None:
 def list_command(
     model: str | None, status: str | None, since: str | None, as_json: bool, logs_dir: Path | None
 ) -> None:
-    """List runs, newest first; "incomplete" means the run was killed before it could finish."""
+    """List runs, newest first.
+
+    "incomplete" means the run was killed before it could write its result.
+    """
     since_value = _parse_since(since) if since else None
     with _warnings_to_stderr():
         runs = list_runs(_resolve(logs_dir), model=model, status=status, since=since_value)
@@ -74,7 +77,10 @@ def list_command(
 @_json_option
 @_logs_dir_option
 def search(text: str, as_json: bool, logs_dir: Path | None) -> None:
-    """Runs whose task, answer, thoughts or actions contain TEXT (any case)."""
+    """Find runs that mention TEXT.
+
+    Looks in the task, answer, thoughts and actions, ignoring case.
+    """
     with _warnings_to_stderr():
         runs = search_runs(_resolve(logs_dir), text)
     _print_runs(runs, as_json)
@@ -84,7 +90,10 @@ def search(text: str, as_json: bool, logs_dir: Path | None) -> None:
 @click.argument("run")
 @_logs_dir_option
 def show(run: str, logs_dir: Path | None) -> None:
-    """Render the log of RUN (an id, a unique id prefix, or a path) in the terminal."""
+    """Show a run's log in the terminal.
+
+    RUN is a run id, a unique prefix of one, or the path of a .md or .jsonl log.
+    """
     Console().print(render_terminal(_find(logs_dir, run)))
 
 
@@ -96,7 +105,10 @@ def show(run: str, logs_dir: Path | None) -> None:
 )
 @_logs_dir_option
 def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) -> None:
-    """Export the log of RUN to share it (HTML next to the log unless -o is given)."""
+    """Export a run's log to share it.
+
+    The HTML page is self-contained and written next to the log unless -o is given.
+    """
     if not as_html:
         raise click.UsageError("choose an export format: --html")
     written = export_html(_find(logs_dir, run), output)
