@@ -1,0 +1,17 @@
+"""Semantic search over API functions: what `method_search` and `react-repl search` run."""
+
+from ._encoder import Encoder, SentenceTransformerEncoder
+from ._hits import BuildReport, SearchHit, format_hits, method_search_function
+from ._method_index import MethodIndex
+from ._minilm import NumpyMiniLM
+
+__all__ = [
+    "BuildReport",
+    "Encoder",
+    "MethodIndex",
+    "NumpyMiniLM",
+    "SearchHit",
+    "SentenceTransformerEncoder",
+    "format_hits",
+    "method_search_function",
+]

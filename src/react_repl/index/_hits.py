@@ -1,0 +1,62 @@
+"""What a search returns, and how the agent reads it inside the sandbox."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._method_index import MethodIndex
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    name: str
+    signature: str
+    summary: str
+    score: float
+    module: str
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    embedded: int
+    reused: int
+    removed: int
+    modules_changed: tuple[str, ...]
+    seconds: float
+    rebuilt_reason: str | None
+
+
+def format_hits(hits: Sequence[SearchHit]) -> str:
+    """One line per hit, the signature first because it carries the exact name to call."""
+    return "\n".join(
+        f"`{hit.signature}`: {hit.summary}" if hit.summary else f"`{hit.signature}`" for hit in hits
+    )
+
+
+_NO_DESCRIPTION = (
+    'method_search needs a description of what you need, e.g. method_search("convert currency").'
+)
+
+
+def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[..., str]:
+    """The sandbox's `method_search`: every mistake becomes advice text, never an exception."""
+
+    def method_search(description: str = "", k: int = 5) -> str:
+        if not isinstance(description, str) or not description.strip():
+            return _NO_DESCRIPTION
+        if isinstance(k, bool) or not isinstance(k, int):
+            return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
+        if len(index) == 0:
+            return (
+                "No APIs are indexed. Build the index with `react-repl index build` "
+                "(add your own modules with `--apis DIR`)."
+            )
+        hits = index.search(description, k=max(1, min(k, max_k)))
+        if not hits:
+            return f"No API matches {description!r}; describe the action in other words."
+        return format_hits(hits)
+
+    return method_search

@@ -1,0 +1,173 @@
+"""The searchable, persisted, incrementally updated index of API functions."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import faiss
+import numpy as np
+
+from ._encoder import Encoder, default_encoder
+from ._fusion import DENSE_WEIGHT, LEXICAL_WEIGHT, fuse
+from ._hits import BuildReport, SearchHit
+from ._lexical import LexicalIndex
+from ._store import IndexedApi, IndexProblem, IndexState, load_state, manifest_exists, save_state
+from ._text import document_text, lexical_tokens
+from ._vectors import build_vectors, nearest, uses_graph
+
+MAX_K = 50
+CANDIDATES = 50
+
+logger = logging.getLogger(__name__)
+
+
+class MethodIndex:
+    """Dense (MiniLM + FAISS) and lexical (BM25) search over API signatures and docstrings."""
+
+    def __init__(self, path: str | Path | None = None, encoder: Encoder | None = None) -> None:
+        from react_repl._paths import default_index_dir
+
+        self.path = Path(path).expanduser() if path is not None else default_index_dir()
+        self._encoder = encoder
+        self._state = IndexState()
+        self._vectors: faiss.Index | None = None
+        self._lexical: LexicalIndex | None = None
+        self.rebuild_reason: str | None = None
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, encoder: Encoder | None = None) -> MethodIndex:
+        """Load the persisted index; an unusable one leaves an empty index and `rebuild_reason`."""
+        index = cls(path, encoder)
+        if manifest_exists(index.path):
+            index._load()
+        return index
+
+    @property
+    def encoder(self) -> Encoder:
+        if self._encoder is None:
+            self._encoder = default_encoder()
+        return self._encoder
+
+    @property
+    def exists(self) -> bool:
+        return manifest_exists(self.path)
+
+    def __len__(self) -> int:
+        return len(self._state.rows)
+
+    def _load(self) -> None:
+        try:
+            self._state, self._vectors = load_state(
+                self.path, self.encoder.name, self.encoder.dimension
+            )
+        except IndexProblem as problem:
+            self.rebuild_reason = str(problem)
+            message = f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
+            logger.warning(message)
+            warnings.warn(message, stacklevel=3)
+
+    def build(self, registry: Any) -> BuildReport:
+        """Make the index hold exactly the registry's APIs, re-embedding only changed texts."""
+        return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
+
+    def add(self, specs: Iterable[Any]) -> BuildReport:
+        """Add or replace the given APIs; their modules' previous APIs are replaced wholesale."""
+        specs = list(specs)
+        return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
+
+    def _update(
+        self, specs: Sequence[Any], module_hashes: Mapping[str, str], replace_all: bool
+    ) -> BuildReport:
+        started = time.perf_counter()
+        old = self._state
+        new_names = {spec.name for spec in specs}
+        kept = (
+            []
+            if replace_all
+            else [
+                i
+                for i, row in enumerate(old.rows)
+                if row.module not in module_hashes and row.name not in new_names
+            ]
+        )
+        texts = {spec.name: document_text(spec) for spec in specs}
+        rows = [old.rows[i] for i in kept] + [_row(spec, texts[spec.name]) for spec in specs]
+        rows = list({row.name: row for row in rows}.values())
+        embeddings, embedded = self._embeddings(rows, texts, old)
+        modules = {} if replace_all else {m: h for m, h in old.modules.items()}
+        modules.update(module_hashes)
+        changed = {m for m in modules if old.modules.get(m) != modules[m]}
+        changed |= set(old.modules) - set(modules)
+        self._state = IndexState(rows, embeddings, modules)
+        self._vectors = build_vectors(embeddings)
+        self._lexical = None
+        save_state(
+            self.path,
+            self._state,
+            self.encoder.name,
+            self._vectors if uses_graph(len(rows)) else None,
+        )
+        report = BuildReport(
+            embedded=embedded,
+            reused=len(rows) - embedded,
+            removed=len({row.name for row in old.rows} - {row.name for row in rows}),
+            modules_changed=tuple(sorted(changed)),
+            seconds=time.perf_counter() - started,
+            rebuilt_reason=self.rebuild_reason,
+        )
+        self.rebuild_reason = None
+        return report
+
+    def _embeddings(
+        self, rows: Sequence[IndexedApi], texts: Mapping[str, str], old: IndexState
+    ) -> tuple[np.ndarray, int]:
+        """Reuse the stored vector of every row whose embedded text is unchanged."""
+        previous = {row.text_sha: i for i, row in enumerate(old.rows)}
+        missing = [i for i, row in enumerate(rows) if row.text_sha not in previous]
+        out = np.zeros((len(rows), self.encoder.dimension), dtype=np.float32)
+        for i, row in enumerate(rows):
+            if row.text_sha in previous:
+                out[i] = old.embeddings[previous[row.text_sha]]
+        if missing:
+            out[missing] = self.encoder.encode([texts[rows[i].name] for i in missing])
+        return out, len(missing)
+
+    def search(self, query: str, k: int = 5) -> list[SearchHit]:
+        """Best first, one hit per API name, at most MAX_K."""
+        k = max(1, min(int(k), MAX_K))
+        rows = self._state.rows
+        if not rows or not query.strip():
+            return []
+        if self._vectors is None:
+            self._vectors = build_vectors(self._state.embeddings)
+        if self._lexical is None:
+            self._lexical = LexicalIndex([row.tokens for row in rows])
+        pool = max(k, CANDIDATES)
+        dense = nearest(self._vectors, self.encoder.encode([query])[0], pool)
+        lexical = self._lexical.ranked(query, pool)
+        fused = fuse([(dense, DENSE_WEIGHT), (lexical, LEXICAL_WEIGHT)])
+        hits: dict[str, SearchHit] = {}
+        for row_number, score in fused:
+            row = rows[row_number]
+            if row.name not in hits:
+                hits[row.name] = SearchHit(row.name, row.signature, row.summary, score, row.module)
+            if len(hits) == k:
+                break
+        return list(hits.values())
+
+
+def _row(spec: Any, text: str) -> IndexedApi:
+    return IndexedApi(
+        name=spec.name,
+        signature=spec.signature,
+        summary=spec.summary or "",
+        module=spec.module,
+        text_sha=hashlib.sha256(text.encode()).hexdigest(),
+        tokens=tuple(lexical_tokens(text)),
+    )
