@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +24,13 @@ class AgentOptions:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def from_mapping(cls, values: dict[str, Any]) -> AgentOptions:
-        """Build from a config table, rejecting unknown keys so typos do not pass silently."""
-        known = {f.name for f in fields(cls)}
+    def for_small_local_models(cls) -> AgentOptions:
+        """The variant that made the bundled 1.5B model finish most tasks (docs/prompt_study.md)."""
+        return cls()
+
+    def with_values(self, values: dict[str, Any]) -> AgentOptions:
+        """Apply a config table, rejecting unknown keys so typos do not pass silently."""
+        known = {f.name for f in fields(self)}
         unknown = sorted(set(values) - known)
         if unknown:
             raise ValueError(f"unknown agent option(s): {', '.join(unknown)}; known: {sorted(known)}")
@@ -35,7 +39,7 @@ class AgentOptions:
             cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])
         if cleaned.get("prompts_dir"):
             cleaned["prompts_dir"] = Path(cleaned["prompts_dir"])
-        return cls(**cleaned)
+        return replace(self, **cleaned)
 
     def describe(self) -> dict[str, Any]:
         """The settings recorded at the top of a run log."""

@@ -1,0 +1,25 @@
+"""API functions the agent tests hand to the sandbox (imported again inside the worker)."""
+
+
+def get_temperature(city: str) -> float:
+    """Return the current temperature in degrees Celsius for a city.
+
+    Args:
+        city: Name of the city, for example "Paris".
+
+    Returns:
+        The temperature in degrees Celsius.
+    """
+    return {"Paris": 21.5, "London": 17.0}.get(city, 10.0)
+
+
+def send_note(text: str) -> str:
+    """Send a short note to the user's outbox.
+
+    Args:
+        text: The message to send.
+
+    Returns:
+        A confirmation string.
+    """
+    return f"sent: {text}"

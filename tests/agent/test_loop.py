@@ -1,0 +1,219 @@
+"""The ReAct loop against a real HTTP server playing scripted replies, through the real openai client."""
+
+import json
+from pathlib import Path
+
+import agent_test_apis as apis
+import pytest
+from conftest import fake_method_search, model_for
+
+from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.llm import ScriptedReply, ScriptedServer
+
+API_FUNCTIONS = {"get_temperature": apis.get_temperature, "send_note": apis.send_note}
+PLAIN = AgentOptions(decompose_first_step=False, max_steps=6)
+
+
+def fenced(thought: str, code: str) -> str:
+    return f"THOUGHT: {thought}\nACTION:\n```python\n{code}\n```"
+
+
+def make_agent(server: ScriptedServer, tmp_path: Path, options: AgentOptions = PLAIN, **model) -> Agent:
+    return Agent(
+        model_for(server, **model),
+        apis=API_FUNCTIONS,
+        method_search=fake_method_search,
+        options=options,
+        logs_dir=tmp_path / "logs",
+    )
+
+
+def test_search_call_print_stop(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Find a weather function.", 'method_search("temperature in a city")'))
+    server.enqueue(fenced("Call it.", 't = get_temperature("Paris")\nprint(t)'))
+    server.enqueue(fenced("Done.", 'stop(f"It is {t} C in Paris")'))
+    result = make_agent(server, tmp_path).run("What is the temperature in Paris?")
+
+    assert result.status is Status.FINISHED
+    assert result.answer == "It is 21.5 C in Paris"
+    assert [s.observation.splitlines()[0] for s in result.steps[:2]] == [
+        "`get_temperature(city: str) -> float`: Return the current temperature.",
+        "21.5",
+    ]
+    assert result.usage.prompt_tokens == sum(s.prompt_tokens for s in result.steps) > 0
+    second_request = server.requests[1]["messages"]
+    assert second_request[-1]["content"].startswith("OBSERVATION 1:\n`get_temperature")
+    assert second_request[-1]["content"].endswith("THOUGHT 2: Based on previous observations,")
+    assert "\nOBSERVATION" in server.requests[0]["stop"]
+
+
+def test_log_is_written_line_by_line(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Search.", 'method_search("temperature")'))
+    server.enqueue(fenced("Call.", 'print(get_temperature("London"))'))
+    server.enqueue(fenced("Finish.", 'stop("17.0")'))
+    result = make_agent(server, tmp_path).run("Temperature in London?")
+    assert result.log_path is not None
+    assert result.log_path.relative_to(tmp_path / "logs").parts[0] == "scripted"
+    assert result.log_path.name.startswith("temperature-in-london__scripted__")
+    lines = result.log_path.read_text().splitlines()
+
+    assert lines[0] == "# Temperature in London?"
+    assert "| task | Temperature in London? |" in lines
+    assert "| model | scripted |" in lines
+    assert "| decompose_first_step | False |" in lines
+    step2 = lines.index("## Step 2")
+    assert lines[step2 + 1 : step2 + 14] == [
+        "",
+        "### Thought 2",
+        "",
+        "> Call.",
+        "",
+        "### Action 2",
+        "",
+        "```python",
+        'print(get_temperature("London"))',
+        "```",
+        "",
+        "### Observation 2",
+        "",
+    ]
+    assert lines[step2 + 14 : step2 + 17] == ["```", "17.0", "```"]
+    assert lines[step2 + 18].startswith("_Tokens: ")
+    assert "- Status: **finished**" in lines
+    answer = lines.index("### Answer")
+    assert lines[answer + 2 : answer + 5] == ["```", "17.0", "```"]
+    records = [json.loads(line) for line in result.log_path.with_suffix(".jsonl").read_text().splitlines()]
+    assert [r.get("type", r.get("kind")) for r in records][-1] in {"end", "run_end"}
+
+
+@pytest.mark.parametrize(
+    "malformed",
+    [
+        "I will now look for the weather function.",  # no action at all
+        "ACTION:\nI would call the weather function next.",  # label, prose, no code
+        "",  # empty reply
+    ],
+)
+def test_malformed_reply_gets_a_reminder_then_recovers(
+    server: ScriptedServer, tmp_path: Path, malformed: str
+) -> None:
+    server.enqueue(malformed)
+    server.enqueue(fenced("Now properly.", 'stop("ok")'))
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert result.status is Status.FINISHED
+    assert [s.kind for s in result.steps] == ["reminder", "step"]
+    reminder = server.requests[1]["messages"][-1]["content"]
+    assert "no ACTION" in reminder and "```python" in reminder
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "THOUGHT 1: ok\nACTION 1:\n```Python\nstop('ok')\n```",
+        "THOUGHT 1: ok\nACTION 1:\nstop('ok')",
+        "THOUGHT 1: ok\n```python\nstop('ok')\n```\nI have stopped, as the task is done.",
+        "```python\nstop('ok')\n```\n```python\nprint('never')\n```",
+        "THOUGHT 1: ok\n```python\nstop('ok')\n```\nOBSERVATION 1:\nok\nTHOUGHT 2: invented",
+    ],
+)
+def test_format_variants_all_finish(server: ScriptedServer, tmp_path: Path, reply: str) -> None:
+    server.enqueue(reply)
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert (result.status, result.answer) == (Status.FINISHED, "ok")
+    assert "never" not in result.steps[0].observation
+
+
+def test_too_many_malformed_replies_end_with_an_error(server: ScriptedServer, tmp_path: Path) -> None:
+    for _ in range(3):
+        server.enqueue("no code here")
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert result.status is Status.ERROR
+    assert "no action in 3 consecutive replies" in (result.error or "")
+    assert len(server.requests) == 3
+
+
+def test_server_errors_are_retried(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(ScriptedReply(status=500, error_message="boom"))
+    server.enqueue(ScriptedReply(status=429, error_message="slow down", headers={"Retry-After": "0"}))
+    server.enqueue(fenced("ok", "stop('ok')"))
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert result.status is Status.FINISHED
+    assert len(server.requests) == 3
+
+
+def test_a_timeout_is_retried(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(ScriptedReply(text=fenced("late", "stop('late')"), delay=1.5))
+    server.enqueue(fenced("ok", "stop('ok')"))
+    result = make_agent(server, tmp_path, timeout=0.5).run("Say ok.")
+    assert (result.status, result.answer) == (Status.FINISHED, "ok")
+
+
+def test_unrecoverable_model_error_is_a_logged_error(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(ScriptedReply(status=401, error_message="bad key"))
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert result.status is Status.ERROR
+    assert "401" in (result.error or "") or "key" in (result.error or "").lower()
+    assert "- Status: **error**" in result.log_path.read_text()
+
+
+def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path: Path) -> None:
+    options = AgentOptions(decompose_first_step=False, max_steps=2)
+    server.enqueue(fenced("one", "print(1)"))
+    server.enqueue(fenced("two", "print(2)"))
+    server.enqueue("THOUGHT 3: I printed 1 and 2 but did not finish.")
+    result = make_agent(server, tmp_path, options).run("Count forever.")
+    assert result.status is Status.MAX_STEPS
+    assert [s.kind for s in result.steps] == ["step", "step", "wrap_up"]
+    assert "step limit (2)" in server.requests[2]["messages"][-1]["content"]
+    assert "- Status: **max_steps**" in result.log_path.read_text()
+
+
+def test_decomposition_runs_method_search_for_the_first_substep(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = AgentOptions(decompose_first_step=True, max_steps=5)
+    server.enqueue("1. Send a note saying hello\n2. Stop")
+    server.enqueue(fenced("Send it.", 'print(send_note("hello"))\nstop()'))
+    result = make_agent(server, tmp_path, options).run("Send a note saying hello.")
+    assert result.status is Status.FINISHED
+    plan = result.steps[0]
+    assert plan.kind == "decompose"
+    assert plan.action == "method_search('Send a note saying hello')"
+    assert plan.observation.startswith("`send_note(text: str)")
+    assert "ACTION" in server.requests[0]["stop"]
+    assert result.steps[1].observation.startswith("sent: hello")
+
+
+def test_printed_output_before_stop_is_kept(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("print then stop", 'print("2031-12-01")\nstop()'))
+    result = make_agent(server, tmp_path).run("Print the date.")
+    assert result.status is Status.FINISHED
+    assert result.answer is None
+    assert "2031-12-01" in result.steps[0].observation
+
+
+def test_context_budget_elides_old_observations(server: ScriptedServer, tmp_path: Path) -> None:
+    options = AgentOptions(decompose_first_step=False, max_steps=8, keep_recent_steps=1)
+    server.enqueue(fenced("search", 'method_search("temperature")'))
+    for i in range(4):
+        server.enqueue(fenced(f"big {i}", f'print("{i}" * 3000)'))
+    server.enqueue(fenced("use it", 'print(get_temperature("Paris"))'))
+    server.enqueue(fenced("done", "stop('ok')"))
+    result = make_agent(server, tmp_path, options, context_window=4000, max_tokens=256).run("Go.")
+    assert result.status is Status.FINISHED
+    for request in server.requests:
+        chars = sum(len(m["content"]) for m in request["messages"])
+        assert chars / 3.0 <= 4000 - 256
+    last = server.requests[-1]["messages"]
+    joined = "\n".join(m["content"] for m in last)
+    assert "[observation elided to fit the context window]" in joined
+    assert "TASK: Go." in joined
+    assert "`get_temperature(city: str) -> float`" in joined  # a search result still in use
+    assert "3" * 3000 in joined  # the latest big observation is intact
+
+
+def test_context_too_small_for_even_the_task_is_an_error(server: ScriptedServer, tmp_path: Path) -> None:
+    result = make_agent(server, tmp_path, context_window=300, max_tokens=256).run("Go.")
+    assert result.status is Status.ERROR
+    assert "context window" in (result.error or "")
+    assert server.requests == []
