@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import sys
 import zipfile
 from pathlib import Path
 
@@ -63,3 +64,42 @@ def isolated_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     cache = tmp_path / "cache"
     monkeypatch.setenv("REACT_REPL_CACHE", str(cache))
     return cache
+
+
+@pytest.fixture
+def fake_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An executable whose argv[0] really is llama-server, as the pid check expects."""
+    binary = tmp_path / "runtime" / "llama-server"
+    binary.parent.mkdir()
+    server_script = Path(__file__).with_name("fake_llama_server.py")
+    binary.write_text(
+        "#!/bin/bash\n"
+        '[ "$1" = "--version" ] && { echo "version: fake"; exit 0; }\n'
+        f'exec -a "$0" {sys.executable} {server_script} "$@"\n'
+    )
+    binary.chmod(0o755)
+    monkeypatch.setenv("REACT_REPL_LLAMA_SERVER", str(binary))
+    return binary
+
+
+@pytest.fixture
+def fake_gguf(tmp_path: Path) -> Path:
+    model = tmp_path / "tiny.gguf"
+    model.write_bytes(b"GGUF not really")
+    return model
+
+
+def processes_running(binary: Path) -> list[int]:
+    """Pids whose command line mentions `binary`: what a leak would leave behind."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes()
+            state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
+        except OSError:
+            continue
+        if str(binary).encode() in command and state != "Z":
+            found.append(int(proc.name))
+    return found

@@ -16,11 +16,14 @@ from react_repl.local._errors import (
     ServerStartError,
 )
 from react_repl.local._fetch import fetch_model, fetch_package, resolve_model_path
+from react_repl.local._runtime import find_llama_server
+from react_repl.local._server import LocalServer, ensure_server, server_status, stop_server
 
 __all__ = [
     "DEFAULT_MODEL",
     "KNOWN_MODELS",
     "LocalModelError",
+    "LocalServer",
     "ModelAssemblyError",
     "ModelFetchError",
     "ModelNotFoundError",
@@ -28,7 +31,11 @@ __all__ = [
     "PortBusyError",
     "RuntimeMissingError",
     "ServerStartError",
+    "ensure_server",
     "fetch_model",
     "fetch_package",
+    "find_llama_server",
     "resolve_model_path",
+    "server_status",
+    "stop_server",
 ]

