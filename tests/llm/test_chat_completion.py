@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from react_repl.llm import ScriptedReply, ScriptedServer
+import pytest
+
+from react_repl.llm import ModelError, ScriptedReply, ScriptedServer
 
 USER = [{"role": "user", "content": "What is 2 + 2?"}]
 
@@ -67,3 +69,38 @@ def test_missing_usage_is_estimated_and_marked(server: ScriptedServer, model_for
     assert completion.usage_estimated is True
     assert completion.completion_tokens == 10
     assert completion.prompt_tokens == 4  # "What is 2 + 2?" is 14 characters
+
+
+def test_parameters_a_model_refuses_are_dropped_once(server: ScriptedServer, model_for) -> None:
+    server.enqueue(
+        ScriptedReply(
+            status=400,
+            error_message="Unsupported parameter: 'max_tokens' is not supported with this model. "
+            "Use 'max_completion_tokens' instead.",
+        ),
+        ScriptedReply(
+            status=400,
+            error_message="Unsupported value: 'temperature' does not support 0 with this model. "
+            "Only the default (1) value is supported.",
+        ),
+        "Thought: fine\nObservation: invented",
+        "again",
+    )
+    model = model_for(server, max_tokens=99)
+    completion = model.complete(USER, stop=["Observation:"])
+    assert completion.text == "Thought: fine\n"
+    assert completion.retries == 0
+    model.complete(USER)
+    first, second, third, fourth = server.requests
+    assert "max_tokens" in first and "temperature" in first
+    assert "max_tokens" not in second and second["max_completion_tokens"] == 99
+    assert "temperature" not in third and "temperature" not in fourth
+    assert fourth["max_completion_tokens"] == 99
+
+
+def test_other_bad_requests_are_reported_not_adapted(server: ScriptedServer, model_for) -> None:
+    server.enqueue(ScriptedReply(status=400, error_message="prompt is too long: 9000 tokens"))
+    with pytest.raises(ModelError, match="prompt is too long") as caught:
+        model_for(server).complete(USER)
+    assert caught.value.status == 400
+    assert len(server.requests) == 1

@@ -9,6 +9,7 @@ from typing import Any
 import openai
 
 from ._backoff import retry_delay
+from ._compat import rejected_parameter, without_parameter
 from ._discovery import DEFAULT_CONTEXT_WINDOW, discover_context_window, list_models
 from ._errors import is_retryable, to_model_error
 from ._text import cut_at_stop, estimate_tokens
@@ -36,6 +37,7 @@ class ChatModel:
         )
         self._model = settings.model
         self._context_window = settings.context_window
+        self._dropped: set[str] = set()  # parameters this server refused; never sent again
 
     @property
     def name(self) -> str:
@@ -57,7 +59,7 @@ class ChatModel:
     ) -> Completion:
         """One completion; the text never contains any of `stop`, whatever the server did."""
         started = time.perf_counter()
-        response, retries = self._create_with_retries(self._request(messages, stop))
+        response, retries = self._create_with_retries(messages, stop)
         choice = response.choices[0] if response.choices else None
         if choice is None:
             raise ModelError(f"The server at {self._client.base_url} returned no choices.")
@@ -100,15 +102,24 @@ class ChatModel:
             request["seed"] = settings.seed
         if settings.extra_body:
             request["extra_body"] = dict(settings.extra_body)
+        for param in self._dropped:
+            request = without_parameter(request, param)
         return request
 
-    def _create_with_retries(self, request: dict[str, Any]) -> tuple[Any, int]:
+    def _create_with_retries(
+        self, messages: Sequence[Mapping[str, str]], stop: Sequence[str]
+    ) -> tuple[Any, int]:
         settings = self.settings
         attempt = 0
         while True:
+            request = self._request(messages, stop)
             try:
                 return self._client.chat.completions.create(**request), attempt
             except openai.OpenAIError as exc:
+                param = rejected_parameter(exc)
+                if param is not None and param in request and param not in self._dropped:
+                    self._dropped.add(param)
+                    continue
                 if not is_retryable(exc) or attempt >= settings.max_retries:
                     raise to_model_error(
                         exc, settings, attempt + 1, lambda: list_models(self._client)

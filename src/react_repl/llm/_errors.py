@@ -38,8 +38,8 @@ def to_model_error(
     if isinstance(exc, openai.APITimeoutError):
         return ModelError(
             f"The model at {url} did not answer within the {settings.timeout:g} s timeout "
-            f"({tries}). Raise it with `timeout = {max(settings.timeout * 2, 60):g}` in [model] "
-            "of react-repl.toml (or the --timeout flag), or lower max_tokens."
+            f"({tries}). Raise it with `timeout = {max(settings.timeout * 2, 60):g}` in the "
+            "[model] table of react-repl.toml, or lower max_tokens."
         )
     if isinstance(exc, openai.APIConnectionError):
         return ModelError(
