@@ -13,7 +13,15 @@ import docstring_parser
 import pytest
 
 APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
-EXPECTED_MODULES = {"arithmetic", "dates", "stats", "units", "workspace_files", "sql_database"}
+EXPECTED_MODULES = {
+    "arithmetic",
+    "dates",
+    "stats",
+    "units",
+    "workspace_files",
+    "sql_database",
+    "images",
+}
 MODULE_NAMES = sorted(path.stem for path in APIS_DIR.glob("*.py") if not path.stem.startswith("_"))
 
 
