@@ -16,6 +16,7 @@ from rich.text import Text
 
 from react_repl._paths import default_index_dir
 from react_repl.registry import (
+    SYNTHETIC_PACKAGE,
     ApiRegistry,
     ApiSpec,
     RegistrationProblem,
@@ -23,8 +24,13 @@ from react_repl.registry import (
     add_registered_source,
 )
 
-_out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+def _out() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _index_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -68,7 +74,7 @@ def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool)
     if as_json:
         click.echo(json.dumps([asdict(spec) for spec in registry], indent=2))
     else:
-        _out.print(_table(registry))
+        _out().print(_table(registry))
     _print_problems(registry.problems)
 
 
@@ -89,7 +95,7 @@ def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json:
     if as_json:
         click.echo(json.dumps(asdict(spec), indent=2))
     else:
-        _out.print(_details(spec))
+        _out().print(_details(spec))
 
 
 @apis.command("add")
@@ -108,7 +114,7 @@ def add(source: str, index_dir: Path | None) -> None:
     except (SourcesFileError, OSError) as error:
         raise click.ClickException(str(error)) from error
     names = ", ".join(spec.name for spec in candidate)
-    _out.print(Text(f"Registered {len(candidate)} API(s) from {source}: {names}"))
+    _out().print(Text(f"Registered {len(candidate)} API(s) from {source}: {names}"))
     registry = ApiRegistry.discover(registered=index_path)
     _print_problems(p for p in registry.problems if p not in candidate.problems)
     _update_index(index_path, registry)
@@ -125,25 +131,35 @@ def _normalise(source: str) -> str:
 
 
 def _update_index(index_path: Path, registry: ApiRegistry) -> None:
-    try:
-        from react_repl.index import MethodIndex
-    except ImportError as error:
-        _err.print(Text(f"Search index not updated ({error}); run `react-repl index build` later."))
-        return
-    MethodIndex.open(index_path).build(registry)
-    _out.print(Text(f"Search index updated in {index_path} ({len(registry)} APIs)."))
+    from react_repl.index import MethodIndex  # lazily: torch and FAISS only when indexing
+
+    report = MethodIndex.open(index_path).build(registry)
+    if report.rebuilt_reason:
+        _err().print(Text(f"Rebuilt the index from scratch: {report.rebuilt_reason}"))
+    _out().print(
+        Text(
+            f"Search index in {index_path} updated: {report.embedded} embedded, "
+            f"{report.reused} reused, {report.removed} removed ({report.seconds:.1f} s)."
+        )
+    )
 
 
 def _table(registry: ApiRegistry) -> Table:
-    table = Table("name", "signature", "summary", "module", title=f"{len(registry)} APIs")
+    table = Table(title=f"{len(registry)} APIs")
+    table.add_column("name", style="bold", overflow="fold")
+    table.add_column("signature", ratio=3, overflow="fold")
+    table.add_column("summary", ratio=2)
+    table.add_column("module", style="dim", overflow="fold")
     for spec in registry:
-        table.add_row(
-            Text(spec.name, "bold"),
-            Text(spec.signature),
-            Text(spec.summary),
-            Text(spec.module, "dim"),
-        )
+        table.add_row(spec.name, spec.signature, spec.summary, _module_label(spec))
     return table
+
+
+def _module_label(spec: ApiSpec) -> str:
+    """File-path modules have synthetic names; their file name is what the user recognises."""
+    if spec.module.startswith(SYNTHETIC_PACKAGE + "."):
+        return Path(spec.source_file).name
+    return spec.module
 
 
 def _details(spec: ApiSpec) -> Text:
@@ -173,4 +189,4 @@ def _details(spec: ApiSpec) -> Text:
 
 def _print_problems(problems: Iterable[RegistrationProblem]) -> None:
     for problem in problems:
-        _err.print(Text(str(problem), "yellow"))
+        _err().print(Text(str(problem), "yellow"))

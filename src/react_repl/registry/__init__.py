@@ -6,7 +6,11 @@ functions they describe.
 """
 
 from react_repl.registry._decorator import api
-from react_repl.registry._loading import import_api_module, synthetic_module_name
+from react_repl.registry._loading import (
+    SYNTHETIC_PACKAGE,
+    import_api_module,
+    synthetic_module_name,
+)
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
 from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry
 from react_repl.registry._sources import (
@@ -17,6 +21,7 @@ from react_repl.registry._sources import (
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
     "ParamDoc",

@@ -1,0 +1,118 @@
+"""`react-repl apis list/show/add`, run through the real click entry point."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from react_repl.cli import main
+from react_repl.index import MethodIndex
+
+FIXTURES = Path(__file__).parents[1] / "registry" / "fixtures"
+
+
+@pytest.fixture
+def index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An isolated project: no built-in apis/, its own index folder."""
+    monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("REACT_REPL_INDEX", str(tmp_path / "index"))
+    monkeypatch.setenv("COLUMNS", "200")
+    return tmp_path / "index"
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(main, ["apis", *args], catch_exceptions=False)
+
+
+def test_list_json_has_every_field_and_problems_go_to_stderr(index: Path) -> None:
+    result = _run("list", "--apis", str(FIXTURES / "undocumented.py"), "--json")
+    assert result.exit_code == 0
+    [item] = json.loads(result.stdout)
+    assert item["name"] == "documented"
+    assert item["signature"] == "documented(value: int) -> str"
+    assert item["summary"] == "Render a number as JSON."
+    assert item["params"] == [
+        {"name": "value", "annotation": "int", "default": None, "description": ""}
+    ]
+    assert item["source_file"] == str(FIXTURES / "undocumented.py")
+    assert {"module", "line", "returns", "raises", "tags", "module_hash"} <= set(item)
+    assert f"{FIXTURES / 'undocumented.py'}:11: public function 'undocumented'" in result.stderr
+
+
+def test_list_table_shows_names_and_summaries(index: Path) -> None:
+    result = _run("list", "--apis", str(FIXTURES / "rest_style.py"))
+    assert result.exit_code == 0
+    assert "1 APIs" in result.stdout
+    assert "shout(text: str, times: int = 1) -> str" in result.stdout
+    assert "Turn text into upper case and repeat it." in result.stdout
+    assert "rest_style.py" in result.stdout
+    assert result.stderr == ""
+
+
+def test_show_prints_sections_and_location(index: Path) -> None:
+    result = _run("show", "get_weather", "--apis", str(FIXTURES / "google_style.py"))
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == (
+        "get_weather(city: str, days: int = 1, units: str | None = None) -> dict[str, Any]"
+    )
+    assert lines[1] == "Fetch the weather forecast for a city."
+    assert "  days: int = 1  How many days to forecast." in lines
+    assert "  ValueError: If days is smaller than 1." in lines
+    assert any(line.startswith(f"{FIXTURES / 'google_style.py'}:8  (") for line in lines)
+
+
+def test_show_unknown_name_suggests_and_explains(index: Path) -> None:
+    result = _run("show", "undocumentd", "--apis", str(FIXTURES / "undocumented.py"))
+    assert result.exit_code == 1
+    assert "no API named 'undocumentd'; did you mean documented?" in result.stderr
+    skipped = _run("show", "undocumented", "--apis", str(FIXTURES / "undocumented.py"))
+    assert skipped.exit_code == 1
+    assert "'undocumented' has no docstring" in skipped.stderr
+
+
+def test_add_refuses_a_source_without_any_api(index: Path, tmp_path: Path) -> None:
+    module = tmp_path / "nothing.py"
+    module.write_text("def helper(x):\n    return x\n")
+    result = _run("add", str(module))
+    assert result.exit_code == 1
+    assert f"{module}:1: public function 'helper' has no docstring" in result.stderr
+    assert f"{module} defines no API; nothing was recorded" in result.stderr
+    assert not (index / "sources.json").exists()
+
+
+def test_add_keeps_a_corrupt_sources_file_untouched(index: Path) -> None:
+    index.mkdir()
+    (index / "sources.json").write_text("{oops")
+    result = _run("add", str(FIXTURES / "rest_style.py"))
+    assert result.exit_code == 1
+    assert "sources.json: not valid JSON" in result.stderr
+    assert (index / "sources.json").read_text() == "{oops"
+
+
+def test_add_records_the_absolute_path_and_list_then_includes_it(
+    index: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copy(FIXTURES / "missing_params.py", tmp_path / "money.py")
+    monkeypatch.chdir(tmp_path)
+    result = _run("add", "money.py", "--index", str(index))
+    assert result.exit_code == 0, result.output
+    assert "Registered 1 API(s) from" in result.stdout
+    assert "'convert' documents parameter 'rate'" in result.stderr
+    sources = json.loads((index / "sources.json").read_text())["sources"]
+    assert sources == [str(tmp_path / "money.py")]
+    listed = json.loads(_run("list", "--json").stdout)
+    assert [item["name"] for item in listed] == ["convert"]
+
+
+def test_add_updates_the_search_index_incrementally(index: Path) -> None:
+    first = _run("add", str(FIXTURES / "missing_params.py"))
+    assert "updated: 1 embedded, 0 reused, 0 removed" in first.stdout
+    second = _run("add", str(FIXTURES / "rest_style.py"))
+    assert "updated: 1 embedded, 1 reused, 0 removed" in second.stdout
+    hits = MethodIndex.open(index).search("change an amount of money into another currency", k=2)
+    assert [hit.name for hit in hits] == ["convert", "shout"]
