@@ -7,6 +7,7 @@ from react_repl.llm._discovery import (
     context_from_llamacpp_props,
     context_from_models,
     context_from_ollama_show,
+    trained_context_from_models,
 )
 
 
@@ -41,7 +42,8 @@ def test_llamacpp_props_use_the_running_context() -> None:
 
 def test_llamacpp_model_meta_is_the_fallback() -> None:
     entries = [{"id": "model.gguf", "meta": {"n_ctx_train": 131072, "n_params": 1}}]
-    assert context_from_models(entries, "model.gguf") == 131072
+    assert context_from_models(entries, "model.gguf") is None
+    assert trained_context_from_models(entries, "model.gguf") == 131072
 
 
 def test_models_listing_prefers_the_requested_model() -> None:

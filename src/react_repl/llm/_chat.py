@@ -50,7 +50,10 @@ class ChatModel:
     def context_window(self) -> int:
         """Prompt + completion tokens the server accepts, so the agent can budget its prompt."""
         if self._context_window is None:
-            found = discover_context_window(self._client, self.name)
+            # OpenAI itself reports no context length; probing its other paths only costs time.
+            found = (
+                discover_context_window(self._client, self.name) if self.settings.base_url else None
+            )
             self._context_window = found or DEFAULT_CONTEXT_WINDOW
         return self._context_window
 
@@ -65,24 +68,15 @@ class ChatModel:
             raise ModelError(f"The server at {self._client.base_url} returned no choices.")
         text, stopped = cut_at_stop(choice.message.content or "", stop)
         finish_reason = "stop" if stopped else choice.finish_reason
-        usage = response.usage
-        if usage is None:
-            return Completion(
-                text=text,
-                prompt_tokens=sum(estimate_tokens(m.get("content") or "") for m in messages),
-                completion_tokens=estimate_tokens(text),
-                duration=time.perf_counter() - started,
-                finish_reason=finish_reason,
-                retries=retries,
-                usage_estimated=True,
-            )
+        prompt_tokens, completion_tokens, estimated = _token_usage(response.usage, messages, text)
         return Completion(
             text=text,
-            prompt_tokens=usage.prompt_tokens,
-            completion_tokens=usage.completion_tokens,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
             duration=time.perf_counter() - started,
             finish_reason=finish_reason,
             retries=retries,
+            usage_estimated=estimated,
         )
 
     def _request(
@@ -127,3 +121,13 @@ class ChatModel:
                 base, cap = settings.retry_base_delay, settings.retry_max_delay
                 time.sleep(retry_delay(exc, attempt, base, cap))
             attempt += 1
+
+
+def _token_usage(
+    usage: Any, messages: Sequence[Mapping[str, str]], text: str
+) -> tuple[int, int, bool]:
+    """The server's token counts, or an estimate (flagged as such) when it sent none."""
+    if usage is not None:
+        return usage.prompt_tokens, usage.completion_tokens, False
+    prompt = sum(estimate_tokens(m.get("content") or "") for m in messages)
+    return prompt, estimate_tokens(text), True

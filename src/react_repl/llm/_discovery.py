@@ -33,25 +33,31 @@ def list_models(client: openai.OpenAI) -> list[str] | None:
 
 def discover_context_window(client: openai.OpenAI, model: str) -> int | None:
     """The server's context length for `model`, trying vLLM, llama.cpp then Ollama conventions."""
-    from_models = context_from_models(list_model_entries(client) or [], model)
-    if from_models is not None:
-        return from_models
+    entries = list_model_entries(client) or []
+    if (from_vllm := context_from_models(entries, model)) is not None:
+        return from_vllm
     root = str(client.base_url).rstrip("/").removesuffix("/v1")
     headers = {"Authorization": f"Bearer {client.api_key}"}
     props = _get_json(f"{root}/props", headers)
-    if props is not None and (n_ctx := context_from_llamacpp_props(props)) is not None:
-        return n_ctx
+    if props is not None and (from_props := context_from_llamacpp_props(props)) is not None:
+        return from_props
+    if (trained := trained_context_from_models(entries, model)) is not None:
+        return trained
     show = _post_json(f"{root}/api/show", {"model": model}, headers)
     return None if show is None else context_from_ollama_show(show)
 
 
 def context_from_models(entries: list[dict[str, Any]], model: str) -> int | None:
-    """vLLM's `max_model_len`; llama.cpp's `meta.n_ctx_train` only as a last resort upstream."""
-    ordered = sorted(entries, key=lambda e: e.get("id") != model)
-    for entry in ordered:
+    """vLLM's `max_model_len`: the limit the server actually enforces."""
+    for entry in _requested_first(entries, model):
         if _positive(entry.get("max_model_len")):
             return int(entry["max_model_len"])
-    for entry in ordered:
+    return None
+
+
+def trained_context_from_models(entries: list[dict[str, Any]], model: str) -> int | None:
+    """llama.cpp's `meta.n_ctx_train`: an upper bound only, for when /props is unavailable."""
+    for entry in _requested_first(entries, model):
         meta = entry.get("meta")
         if isinstance(meta, Mapping) and _positive(meta.get("n_ctx_train")):
             return int(meta["n_ctx_train"])
@@ -78,6 +84,10 @@ def context_from_ollama_show(show: Mapping[str, Any]) -> int | None:
         return None
     trained = [int(v) for k, v in info.items() if k.endswith(".context_length") and _positive(v)]
     return min([*trained, OLLAMA_DEFAULT_NUM_CTX]) if trained else None
+
+
+def _requested_first(entries: list[dict[str, Any]], model: str) -> list[dict[str, Any]]:
+    return sorted(entries, key=lambda entry: entry.get("id") != model)
 
 
 def _positive(value: object) -> bool:
