@@ -1,0 +1,93 @@
+"""Values that may be preinjected into a namespace.
+
+Modules are never handed over: each becomes a proxy holding only the listed public names, so
+nothing reachable through it leads to `os`, `sys`, `codecs` or another module (`random._os`,
+`json.codecs`, `re._compiler`). Classes and functions are handed over as themselves; their
+private attributes stay behind the guards.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime
+import itertools
+import json
+import math
+import random
+import re
+import statistics
+from types import ModuleType
+from typing import Any
+
+
+class ModuleProxy:
+    """A read-only bag of whitelisted attributes that prints like the module it stands for."""
+
+    def __init__(self, module: ModuleType, names: tuple[str, ...]) -> None:
+        self.__dict__.update({name: getattr(module, name) for name in names})
+        object.__setattr__(self, "_ModuleProxy__label", module.__name__)
+
+    def __repr__(self) -> str:
+        return f"<module '{self.__label}' (sandbox subset)>"
+
+
+_MODULES: dict[str, tuple[ModuleType, tuple[str, ...]]] = {
+    "math": (math, tuple(n for n in dir(math) if not n.startswith("_"))),
+    "json": (json, ("dumps", "loads", "JSONDecodeError")),
+    "re": (re, (
+        "compile", "search", "match", "fullmatch", "split", "findall", "finditer", "sub",
+        "subn", "escape", "error", "Pattern", "Match", "IGNORECASE", "I", "MULTILINE", "M",
+        "DOTALL", "S", "VERBOSE", "X", "ASCII", "A",
+    )),
+    "random": (random, (
+        "random", "randint", "randrange", "choice", "choices", "shuffle", "sample",
+        "uniform", "gauss", "normalvariate", "seed",
+    )),
+    "statistics": (statistics, (
+        "mean", "fmean", "median", "median_low", "median_high", "mode", "multimode",
+        "stdev", "pstdev", "variance", "pvariance", "quantiles", "geometric_mean",
+        "harmonic_mean", "correlation", "covariance", "linear_regression", "StatisticsError",
+    )),
+    "itertools": (itertools, (
+        "accumulate", "chain", "combinations", "combinations_with_replacement", "compress",
+        "count", "cycle", "dropwhile", "filterfalse", "groupby", "islice", "pairwise",
+        "permutations", "product", "repeat", "starmap", "takewhile", "zip_longest",
+    )),
+    "collections": (collections, (
+        "Counter", "defaultdict", "OrderedDict", "deque", "namedtuple",
+    )),
+}  # fmt: skip
+
+_VALUES: dict[str, Any] = {
+    "datetime": datetime.datetime,
+    "date": datetime.date,
+    "time": datetime.time,
+    "timedelta": datetime.timedelta,
+    "timezone": datetime.timezone,
+    "Counter": collections.Counter,
+    "defaultdict": collections.defaultdict,
+    "OrderedDict": collections.OrderedDict,
+    "deque": collections.deque,
+}
+
+AVAILABLE = frozenset(_MODULES) | frozenset(_VALUES)
+
+
+def check_names(names: tuple[str, ...]) -> None:
+    unknown = sorted(set(names) - AVAILABLE)
+    if unknown:
+        raise ValueError(
+            f"cannot preinject {', '.join(unknown)}: choose from {', '.join(sorted(AVAILABLE))}"
+        )
+
+
+def build(names: tuple[str, ...]) -> dict[str, Any]:
+    check_names(names)
+    values: dict[str, Any] = {}
+    for name in names:
+        if name in _MODULES:
+            module, attributes = _MODULES[name]
+            values[name] = ModuleProxy(module, attributes)
+        else:
+            values[name] = _VALUES[name]
+    return values

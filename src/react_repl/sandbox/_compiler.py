@@ -1,0 +1,120 @@
+"""Turns an action's source into guarded code objects.
+
+RestrictedPython's transformer does the rewriting; the subclass below changes only what the
+sandbox needs differently, each for a stated reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from types import CodeType
+
+from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
+
+
+class RestrictedSyntaxError(SyntaxError):
+    """The code parses as Python but uses something the sandbox forbids."""
+
+
+class _Transformer(RestrictingNodeTransformer):
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id == "printed":
+            self.error(node, '"printed" is not supported; print() writes to the observation.')
+        return super().visit_Name(node)
+
+    def visit_Global(self, node: ast.Global) -> ast.AST:
+        """`global _getattr_` would let a function rebind a guard hook."""
+        for name in node.names:
+            self.check_name(node, name)
+        return self.node_contents_visit(node)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
+        """Models write `x: int = 1`; the annotation is dropped, the assignment kept."""
+        if node.value is None:
+            return None
+        assign = ast.Assign(targets=[node.target], value=node.value)
+        ast.copy_location(assign, node)
+        return self.visit_Assign(assign)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.AST]:
+        """`n += 1` on a name stays native (it cannot reach an attribute, and a hook call per
+        loop iteration would double the cost of counting loops). `d[k] += 1` and
+        `self.n += 1` are so common in model code that they are rewritten through the guards
+        instead of being refused.
+        """
+        if isinstance(node.target, ast.Name):
+            return self.node_contents_visit(node)
+        visited = self.node_contents_visit(node)
+        return _expand_augassign(visited, original_target=node.target)
+
+
+def _name(identifier: str, store: bool = False) -> ast.Name:
+    return ast.Name(identifier, ast.Store() if store else ast.Load())
+
+
+def _call(function: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=_name(function), args=list(args), keywords=[])
+
+
+def _expand_augassign(node: ast.AugAssign, original_target: ast.expr) -> list[ast.AST]:
+    """`o[k] op= v` → `_aug_o = _write_(o); _aug_k = k; _aug_o[_aug_k] = op(_getitem_(...), v)`.
+
+    The target was visited in Store context, so its container is already wrapped in `_write_`.
+    """
+    target = node.target
+    assert isinstance(target, ast.Subscript | ast.Attribute)
+    statements: list[ast.AST] = [ast.Assign(targets=[_name("_aug_o", True)], value=target.value)]
+    if isinstance(target, ast.Subscript):
+        statements.append(ast.Assign(targets=[_name("_aug_k", True)], value=target.slice))
+        current: ast.expr = _call("_getitem_", _name("_aug_o"), _name("_aug_k"))
+        new_target: ast.expr = ast.Subscript(_name("_aug_o"), _name("_aug_k"), ast.Store())
+    else:
+        current = _call("_getattr_", _name("_aug_o"), ast.Constant(target.attr))
+        new_target = ast.Attribute(_name("_aug_o"), target.attr, ast.Store())
+    operator_text = ast.Constant(IOPERATOR_TO_STR[type(node.op)])
+    value = _call("_inplacevar_", operator_text, current, node.value)
+    statements.append(ast.Assign(targets=[new_target], value=value))
+    for statement in statements:
+        ast.copy_location(statement, original_target)
+        ast.fix_missing_locations(statement)
+    return statements
+
+
+@dataclass(frozen=True)
+class CompiledAction:
+    body: CodeType
+    last_expression: CodeType | None
+
+
+def compile_action(source: str, filename: str) -> CompiledAction:
+    """Raises SyntaxError (with line and column) for bad or forbidden code."""
+    tree = ast.parse(source, filename, "exec")
+    errors: list[str] = []
+    transformer = _Transformer(errors=errors, warnings=[], used_names={})
+    tree = transformer.visit(tree)
+    if errors:
+        raise RestrictedSyntaxError(
+            _first_error(errors), (filename, *_error_position(errors[0], source))
+        )
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        expression = ast.Expression(tree.body.pop().value)
+        last = compile(ast.fix_missing_locations(expression), filename, "eval")
+    body = compile(ast.fix_missing_locations(tree), filename, "exec")
+    return CompiledAction(body, last)
+
+
+def _first_error(errors: list[str]) -> str:
+    message = errors[0].split(": ", 1)[-1]
+    extra = len(errors) - 1
+    return message + (f" (and {extra} more problem{'s' * (extra > 1)})" if extra else "")
+
+
+def _error_position(error: str, source: str) -> tuple[int, int, str]:
+    """RestrictedPython reports 'Line N: message'; recover the line and its text."""
+    prefix = error.split(":", 1)[0]
+    number = int(prefix[5:]) if prefix.startswith("Line ") and prefix[5:].isdigit() else 1
+    lines = source.splitlines()
+    text = lines[number - 1] if 0 < number <= len(lines) else ""
+    return number, 1, text

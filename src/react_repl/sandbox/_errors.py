@@ -1,0 +1,92 @@
+"""How a failed action reads to the model: its own lines only, then a hint that helps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import TracebackType
+
+from ._wrappers import HINT_ATTRIBUTE
+
+MAX_MESSAGE = 2000
+UNAVAILABLE = frozenset(
+    {
+        "type", "object", "super", "vars", "globals", "locals", "eval", "exec", "compile",
+        "open", "input", "breakpoint", "memoryview", "exit", "quit", "__import__",
+    }
+)  # fmt: skip
+
+
+def format_syntax_error(error: SyntaxError, action_label: str) -> str:
+    column = f", column {error.offset}" if error.offset else ""
+    lines = [f"SyntaxError: {error.msg} (line {error.lineno}{column})"]
+    if error.text:
+        text = error.text.rstrip("\n")
+        lines.append(f"    {text.strip()}")
+        if error.offset and error.offset > 0 and not error.msg.startswith('"'):
+            indent = len(text) - len(text.lstrip())
+            lines.append("    " + " " * max(error.offset - 1 - indent, 0) + "^")
+    return "\n".join(lines)
+
+
+def format_exception(
+    error: BaseException, sources: Mapping[str, list[str]], current: str, hints: Mapping[str, str]
+) -> str:
+    frames = _agent_frames(error.__traceback__, sources, current)
+    message = _message(error)
+    lines = ["Traceback (most recent call last):", *frames] if frames else []
+    lines.append(f"{type(error).__name__}: {message}" if message else type(error).__name__)
+    hint = _hint(error, hints)
+    if hint:
+        lines.append(f"Hint: {hint}")
+    return "\n".join(lines)
+
+
+def _message(error: BaseException) -> str:
+    try:
+        text = str(error)
+    except Exception:  # the error is still worth reporting without its text
+        return ""
+    if len(text) > MAX_MESSAGE:
+        return text[:MAX_MESSAGE] + f"[... {len(text) - MAX_MESSAGE} characters truncated]"
+    return text
+
+
+def _agent_frames(
+    traceback: TracebackType | None, sources: Mapping[str, list[str]], current: str
+) -> list[str]:
+    """Only frames compiled from the agent's actions; sandbox and API frames stay hidden."""
+    frames = []
+    while traceback is not None:
+        code = traceback.tb_frame.f_code
+        lines = sources.get(code.co_filename)
+        if lines is not None:
+            number = traceback.tb_lineno
+            where = f"line {number}"
+            if code.co_filename != current:
+                where += f" of an earlier action ({code.co_filename.strip('<>')})"
+            if code.co_name not in ("<module>", "<lambda>"):
+                where += f", in {code.co_name}"
+            text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+            frames.append(f"  {where}: {text}")
+        traceback = traceback.tb_next
+    return frames[-8:]
+
+
+def _hint(error: BaseException, hints: Mapping[str, str]) -> str | None:
+    custom = getattr(error, HINT_ATTRIBUTE, None)
+    if isinstance(custom, str):
+        return custom
+    if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
+        name = getattr(error, "name", None)
+        if name == "type":
+            return "type() is not available in the sandbox; use isinstance(value, SomeType)."
+        if name in UNAVAILABLE:
+            return f"{name}() is not available in the sandbox."
+        return hints.get("name")
+    if isinstance(error, ImportError):
+        return hints.get("import")
+    if isinstance(error, RecursionError):
+        return hints.get("recursion")
+    if isinstance(error, MemoryError):
+        return hints.get("memory")
+    return None

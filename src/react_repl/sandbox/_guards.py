@@ -1,0 +1,180 @@
+"""The runtime half of the policy: the hooks RestrictedPython's compiled code calls.
+
+The compiler already rejects `_names` written literally; these hooks catch what is computed at
+run time (a name in a variable, `str.format` field lookups, objects handed out by APIs).
+"""
+
+from __future__ import annotations
+
+import builtins
+import operator
+import types
+from collections import Counter, OrderedDict, defaultdict, deque
+from collections.abc import Callable
+from typing import Any
+
+from RestrictedPython.transformer import INSPECT_ATTRIBUTES
+
+from ._formatter import GuardedFormat, GuardedFormatter
+
+_MISSING = object()
+
+_PLAIN_TYPES = frozenset(
+    {list, dict, set, frozenset, tuple, int, float, complex, bool, bytes, bytearray, range}
+)
+_WRITABLE_TYPES = frozenset({list, dict, set, bytearray, defaultdict, OrderedDict, Counter, deque})
+_INTERNAL_TYPES = (
+    types.FrameType,
+    types.TracebackType,
+    types.CodeType,
+    types.GeneratorType,
+    types.CoroutineType,
+    types.AsyncGeneratorType,
+)
+_GENERATOR_METHODS = frozenset({"send", "throw", "close"})
+_FORBIDDEN_VALUES = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
+# Plain data an exception carries. `obj` (AttributeError) and `with_traceback` are left out on
+# purpose: they hand back live objects or let a traceback be attached.
+_EXCEPTION_DATA = frozenset(
+    {
+        "args", "msg", "message", "lineno", "offset", "end_lineno", "end_offset", "text",
+        "filename", "filename2", "errno", "strerror", "name", "exceptions", "value", "code",
+        "reason", "start", "end", "object", "encoding", "characters_written",
+    }
+)  # fmt: skip
+_INPLACE = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow,
+    "<<=": operator.ilshift, ">>=": operator.irshift, "&=": operator.iand,
+    "|=": operator.ior, "^=": operator.ixor, "@=": operator.imatmul,
+}  # fmt: skip
+
+
+def _is_private(name: str) -> bool:
+    return str.startswith(name, "_")
+
+
+class Guards:
+    """One set of hooks per namespace; it remembers which classes the agent defined."""
+
+    def __init__(self) -> None:
+        self.agent_classes: set[type] = set()
+        self.formatter = GuardedFormatter(self.getattr, self.getitem)
+
+    def getattr(self, obj: Any, name: Any, default: Any = _MISSING) -> Any:
+        if type(name) is not str:
+            raise TypeError("attribute name must be a string")
+        reason = self._attribute_denial(obj, name)
+        if reason is None:
+            if type(obj) in _PLAIN_TYPES:
+                return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
+            if name in ("format", "format_map") and _is_str_like(obj):
+                return GuardedFormat(self.formatter, obj, name)
+            value = getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
+            if not isinstance(value, _FORBIDDEN_VALUES):
+                return value
+            reason = f"'{name}' leads to an interpreter internal"
+        if default is not _MISSING:
+            return default
+        raise AttributeError(
+            f"access to attribute '{name}' is not allowed in the sandbox ({reason})"
+        )
+
+    def _attribute_denial(self, obj: Any, name: str) -> str | None:
+        if _is_private(name):
+            return "names starting with '_' are private"
+        if name in INSPECT_ATTRIBUTES:
+            return "it exposes interpreter internals"
+        if type(obj) in _PLAIN_TYPES:
+            return None
+        if isinstance(obj, types.ModuleType):
+            return "modules are not reachable"
+        if isinstance(obj, _INTERNAL_TYPES) and name not in _GENERATOR_METHODS:
+            return "it exposes interpreter internals"
+        if isinstance(obj, BaseException) and name not in _EXCEPTION_DATA:
+            own = type(obj) in self.agent_classes and name in obj.__dict__
+            return None if own else "exceptions expose only their data"
+        return None
+
+    def hasattr(self, obj: Any, name: Any) -> bool:
+        try:
+            self.getattr(obj, name)
+        except AttributeError:
+            return False
+        return True
+
+    def getitem(self, obj: Any, key: Any) -> Any:
+        if isinstance(key, str) and _is_private(key):
+            raise KeyError(f"keys starting with '_' are not readable in the sandbox: {key[:40]!r}")
+        value = obj[key]
+        if isinstance(value, _FORBIDDEN_VALUES):
+            raise KeyError("this item is an interpreter internal and is not readable")
+        return value
+
+    def write(self, obj: Any) -> Any:
+        """Allow attribute/item writes on plain containers and on what the agent built itself."""
+        kind = type(obj)
+        if kind in _WRITABLE_TYPES or kind in self.agent_classes:
+            return obj
+        if isinstance(obj, type) and obj in self.agent_classes:
+            return obj
+        raise TypeError(
+            f"cannot modify a {kind.__name__} object in the sandbox: only lists, dicts, sets "
+            "and instances of classes you defined can be changed"
+        )
+
+    def setattr(self, obj: Any, name: Any, value: Any) -> None:
+        self._check_writable_name(name)
+        setattr(self.write(obj), name, value)
+
+    def delattr(self, obj: Any, name: Any) -> None:
+        self._check_writable_name(name)
+        delattr(self.write(obj), name)
+
+    @staticmethod
+    def _check_writable_name(name: Any) -> None:
+        if type(name) is not str:
+            raise TypeError("attribute name must be a string")
+        if _is_private(name):
+            raise AttributeError(f"cannot set '{name}': names starting with '_' are private")
+
+    def build_class(self, body: Callable[..., Any], name: str, *bases: Any, **kw: Any) -> type:
+        cls: type = builtins.__build_class__(body, name, *bases, **kw)
+        self.agent_classes.add(cls)
+        return cls
+
+    def hooks(self) -> dict[str, Any]:
+        """The names RestrictedPython's compiled code looks up in the namespace."""
+        return {
+            "_getattr_": self.getattr,
+            "_getitem_": self.getitem,
+            "_write_": self.write,
+            "_getiter_": iter,
+            "_iter_unpack_sequence_": _iter_unpack_sequence,
+            "_unpack_sequence_": _unpack_sequence,
+            "_inplacevar_": _inplacevar,
+            "_apply_": _apply,
+            "__metaclass__": type,
+            "__name__": "sandbox",
+        }
+
+
+def _is_str_like(obj: Any) -> bool:
+    return isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
+
+
+def _iter_unpack_sequence(iterable: Any, spec: Any, getiter: Any) -> Any:
+    """Iteration yields items that every later access still guards, so unpacking is plain."""
+    return iter(iterable)
+
+
+def _unpack_sequence(iterable: Any, spec: Any, getiter: Any) -> Any:
+    return iterable
+
+
+def _inplacevar(op: str, target: Any, value: Any) -> Any:
+    return _INPLACE[op](target, value)
+
+
+def _apply(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    return function(*args, **kwargs)

@@ -1,0 +1,104 @@
+"""The builtins an action sees, assembled name by name.
+
+Nothing is copied from `builtins` wholesale and RestrictedPython's `utility_builtins` is not used
+(it carries the `string` module of the `AttributeError.obj` advisory).
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ._capture import Capture
+from ._catalogue import ModuleProxy
+from ._guards import Guards
+from ._wrappers import ApiFunction
+
+_SAFE_BUILTINS = (
+    "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr",
+    "classmethod", "complex", "dict", "dir", "divmod", "enumerate", "filter", "float", "format",
+    "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter", "len", "list",
+    "map", "max", "min", "next", "oct", "ord", "pow", "property", "range", "repr", "reversed",
+    "round", "set", "slice", "sorted", "staticmethod", "str", "sum", "tuple", "zip",
+    "Ellipsis", "NotImplemented",
+)  # fmt: skip
+
+
+class StopAction(BaseException):  # a control-flow signal, not an error
+    """Unwinds the action after `stop()`; the flag in StopState survives an agent's except."""
+
+
+class StopState:
+    def __init__(self) -> None:
+        self.stopped = False
+        self.answer: str | None = None
+
+
+def _exceptions() -> dict[str, Any]:
+    return {
+        name: value
+        for name, value in vars(builtins).items()
+        if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
+    }
+
+
+def _refuse_import(name: str, *args: Any, **kwargs: Any) -> Any:
+    raise ImportError(f"import of '{name}' is not allowed in the sandbox", name=str(name))
+
+
+def make_builtins(guards: Guards) -> dict[str, Any]:
+    table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
+    table.update(_exceptions())
+    table.update(
+        getattr=guards.getattr,
+        hasattr=guards.hasattr,
+        setattr=guards.setattr,
+        delattr=guards.delattr,
+        __build_class__=guards.build_class,
+        __import__=_refuse_import,
+    )
+    return table
+
+
+def make_stop(
+    state: StopState, capture: Capture, notify: Callable[[str | None], None]
+) -> Callable[..., None]:
+    def stop(answer: Any = None) -> None:
+        """End the run and hand `answer` back to whoever started the agent."""
+        if not state.stopped:
+            state.stopped = True
+            state.answer = None if answer is None else str(answer)
+            notify(state.answer)
+            capture.closed = True
+        raise StopAction
+
+    return stop
+
+
+def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable[..., None]:
+    def help(target: Any = None) -> None:  # it is the builtin the agent expects
+        """Show how to call a function: help(get_weather) or help("get_weather")."""
+        write(_help_text(named.get(target, target) if isinstance(target, str) else target) + "\n")
+
+    return help
+
+
+def _help_text(target: Any) -> str:
+    if isinstance(target, ApiFunction):
+        return target.help_text()
+    if isinstance(target, ModuleProxy):
+        names = sorted(name for name in vars(target) if not name.startswith("_"))
+        return f"{target!r} offers: {', '.join(names)}"
+    if isinstance(target, str):
+        return f"No function named {target!r} is available. Try method_search()."
+    if callable(target):
+        name = getattr(target, "__name__", type(target).__name__)
+        try:
+            signature = str(inspect.signature(target))
+        except (TypeError, ValueError):
+            signature = "(...)"
+        doc = inspect.getdoc(target)
+        return f"{name}{signature}" + (f"\n\n{doc}" if doc else "")
+    return f"{type(target).__name__} value: {target!r}"[:500]

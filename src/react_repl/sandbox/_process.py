@@ -1,0 +1,198 @@
+"""The parent's handle on one worker process: spawn, talk, enforce the clock, kill."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ._protocol import FrameBuffer, ProtocolError, write_frame
+from ._wrappers import builtin_exception
+
+ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
+_BOOTSTRAP = (
+    "import sys; sys.path.insert(0, {root!r}); from react_repl.sandbox._worker import main; main()"
+)
+
+
+@dataclass
+class RunOutcome:
+    """What the parent learned while one action ran; `done` is None if the worker never finished."""
+
+    output: list[str] = field(default_factory=list)
+    kept: int = 0
+    done: dict[str, Any] | None = None
+    timed_out: bool = False
+    failure: str | None = None
+    stopped: bool = False
+    answer: str | None = None
+
+
+class WorkerProcess:
+    def __init__(self, config: dict[str, Any], env: Mapping[str, str]) -> None:
+        parent_in, child_out = os.pipe()
+        child_in, parent_out = os.pipe()
+        for fd in (parent_in, parent_out):
+            os.set_inheritable(fd, False)
+        self._process = subprocess.Popen(
+            [
+                sys.executable,
+                "-I",
+                "-c",
+                _BOOTSTRAP.format(root=_PACKAGE_ROOT),
+                str(child_in),
+                str(child_out),
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(child_in, child_out),
+            start_new_session=True,
+            env=_worker_env(env),
+        )
+        os.close(child_in)
+        os.close(child_out)
+        self._in, self._out = parent_in, parent_out
+        self._buffer = FrameBuffer()
+        self._pending: list[dict[str, Any]] = []
+        self.ready = False
+        message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
+        write_frame(self._out, message)
+
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
+    def wait_ready(self, timeout: float) -> dict[str, Any]:
+        """The worker's first answer: {"op": "ready"} or {"op": "init_error", ...}."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self._next(deadline)
+            if message is None:
+                return {
+                    "op": "init_error",
+                    "error": "TimeoutError",
+                    "message": "worker start timed out",
+                }
+            if message.get("op") in ("ready", "init_error"):
+                self.ready = message.get("op") == "ready"
+                return message
+
+    def run(
+        self, code: str, timeout: float, max_output: int, host: Mapping[str, Callable[..., Any]]
+    ) -> RunOutcome:
+        outcome = RunOutcome()
+        deadline = time.monotonic() + timeout
+        try:
+            write_frame(self._out, {"op": "run", "code": code})
+            while outcome.done is None:
+                message = self._next(deadline)
+                if message is None:
+                    outcome.timed_out = True
+                    break
+                self._handle(message, outcome, max_output, host)
+        except (OSError, EOFError, ProtocolError) as error:
+            outcome.failure = _describe_failure(self._process, error)
+        return outcome
+
+    def _handle(
+        self,
+        message: dict[str, Any],
+        outcome: RunOutcome,
+        max_output: int,
+        host: Mapping[str, Callable[..., Any]],
+    ) -> None:
+        op = message.get("op")
+        if op == "out":
+            text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]
+            outcome.output.append(text)
+            outcome.kept += len(text)
+        elif op == "stop":
+            outcome.stopped = True
+            answer = message.get("answer")
+            outcome.answer = None if answer is None else str(answer)
+        elif op == "host_call":
+            write_frame(self._out, _call_host(message, host))
+        elif op == "done":
+            outcome.done = message
+        else:
+            raise ProtocolError(f"unexpected message {op!r} from the worker")
+
+    def _next(self, deadline: float) -> dict[str, Any] | None:
+        """The next message, None when the deadline passes; EOFError when the worker is gone."""
+        while not self._pending:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            readable, _, _ = select.select([self._in], [], [], remaining)
+            if not readable:
+                continue
+            data = os.read(self._in, 1 << 16)
+            if not data:
+                raise EOFError("the worker closed its pipe")
+            self._pending.extend(self._buffer.feed(data))
+        return self._pending.pop(0)
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: anything the worker started dies with it."""
+        if self._process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.wait()
+        for fd in (self._in, self._out):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._in = self._out = -1
+
+
+def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:
+    env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
+    env.update({str(key): str(value) for key, value in extra.items()})
+    return env
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
+    """Run a parent-side function for the worker; only plain JSON goes back."""
+    function = host.get(str(message.get("name")))
+    args, kwargs = message.get("args"), message.get("kwargs")
+    if function is None or not isinstance(args, list) or not isinstance(kwargs, dict):
+        return {
+            "op": "host_result",
+            "ok": False,
+            "error": "RuntimeError",
+            "message": "bad host call",
+        }
+    try:
+        text = str(function(*args, **kwargs))
+    except Exception as error:  # the agent sees type and message only
+        name = type(error).__name__
+        if builtin_exception(name) is not type(error):
+            name, text = "RuntimeError", f"{name}: {error}"
+        else:
+            text = str(error)
+        return {"op": "host_result", "ok": False, "error": name, "message": text}
+    return {"op": "host_result", "ok": True, "text": text}
+
+
+def _describe_failure(process: subprocess.Popen[bytes], error: BaseException) -> str:
+    try:
+        code = process.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        return f"the worker broke the protocol ({error})"
+    if code < 0:
+        return f"the worker process was killed by signal {signal.Signals(-code).name}"
+    return f"the worker process exited with status {code}"

@@ -1,0 +1,116 @@
+"""Shipping API callables to the worker by name, never by pickle.
+
+The parent describes each function as {module, qualname, file}; the worker re-imports it. This
+keeps the protocol plain JSON and makes the worker load its own copy of every API module, so no
+host object (cache, registry, docstring) is shared between sandboxes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
+from typing import Any
+
+from ._observation import SandboxError
+
+Reference = dict[str, str | None]
+
+
+def describe_all(
+    apis: Mapping[str, Callable[..., Any]] | Iterable[Callable[..., Any]],
+) -> list[Reference]:
+    items = apis.items() if isinstance(apis, Mapping) else ((None, fn) for fn in apis)
+    references = []
+    for name, function in items:
+        reference = describe(function)
+        reference["name"] = name or reference["qualname"].rpartition(".")[2]  # type: ignore[union-attr]
+        references.append(reference)
+    return references
+
+
+def describe(function: Callable[..., Any]) -> Reference:
+    if not callable(function):
+        raise SandboxError(f"{function!r} is not callable and cannot be an API")
+    module_name = getattr(function, "__module__", None)
+    qualname = getattr(function, "__qualname__", None)
+    label = f"{module_name}.{qualname}" if qualname else repr(function)
+    if not module_name or not qualname:
+        raise SandboxError(
+            f"{label} cannot be shipped to the sandbox worker: it has no module and qualified "
+            "name (functools.partial, callable instances); wrap it in a module-level function"
+        )
+    if "<lambda>" in qualname or "<locals>" in qualname:
+        raise SandboxError(
+            f"{label} cannot be shipped to the sandbox worker: lambdas and nested functions "
+            "cannot be re-imported; define it at module level"
+        )
+    module = sys.modules.get(module_name)
+    if module is None or _lookup(module, qualname) is not function:
+        raise SandboxError(
+            f"{label} cannot be shipped to the sandbox worker: it is not reachable as "
+            f"{qualname} in module {module_name}"
+        )
+    return {"module": module_name, "qualname": qualname, "file": getattr(module, "__file__", None)}
+
+
+def _lookup(module: ModuleType, qualname: str) -> Any:
+    target: Any = module
+    for part in qualname.split("."):
+        target = getattr(target, part, None)
+    return target
+
+
+def resolve(reference: Reference) -> Callable[..., Any]:
+    """Worker side: import the module the way the parent loaded it, then find the function."""
+    module = _load_module(str(reference["module"]), reference.get("file"))
+    function = _lookup(module, str(reference["qualname"]))
+    if not callable(function):
+        raise SandboxError(f"{reference['module']}.{reference['qualname']} is not callable here")
+    return function
+
+
+def _load_module(name: str, file: str | None) -> ModuleType:
+    if name == "__main__":
+        return _load_file("__mp_main__", file, also_as="__main__")
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        if not file:
+            raise
+        return _load_file(name, file)
+    if file and not _same_file(getattr(module, "__file__", None), file):
+        return _load_file(name, file)
+    return module
+
+
+def _same_file(first: str | None, second: str) -> bool:
+    return first is not None and os.path.realpath(first) == os.path.realpath(second)
+
+
+def _load_file(name: str, file: str | None, also_as: str | None = None) -> ModuleType:
+    """Registries load API files under synthetic names; load the same file under that name."""
+    if name in sys.modules and _same_file(getattr(sys.modules[name], "__file__", None), file or ""):
+        return sys.modules[name]
+    if not file:
+        raise SandboxError(f"module {name} has no file to load it from")
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise SandboxError(f"cannot load {file} as module {name}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    if also_as:
+        sys.modules[also_as] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def signature_text(function: Callable[..., Any]) -> str:
+    try:
+        return str(inspect.signature(function))
+    except (TypeError, ValueError):
+        return "(...)"

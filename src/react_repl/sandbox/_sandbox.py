@@ -1,0 +1,235 @@
+"""The public face: a persistent restricted namespace living in a killable worker process."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import time
+import weakref
+from collections.abc import Callable, Iterable, Mapping
+from types import TracebackType
+from typing import Any
+
+from . import _catalogue
+from ._observation import Observation, SandboxError
+from ._process import RunOutcome, WorkerProcess
+from ._references import describe_all
+
+DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
+_START_TIMEOUT = 60.0
+_NO_OUTPUT = "(no output: the action printed nothing. Use print() to see values.)"
+
+
+class Sandbox:
+    """Runs agent actions one after another in one namespace, within per-action limits.
+
+    Each Sandbox owns a worker process; a worker that has to be killed (timeout, crash) is
+    replaced at once, and the next observation says which variables were lost.
+    """
+
+    def __init__(
+        self,
+        apis: Mapping[str, Callable[..., Any]] | Iterable[Callable[..., Any]] = (),
+        *,
+        timeout: float = 30.0,
+        memory_mb: int = 1024,
+        max_output: int = 20_000,
+        recursion_limit: int = 500,
+        preinject: Iterable[str] = DEFAULT_PREINJECT,
+        host_functions: Mapping[str, Callable[..., str]] = {},  # never mutated
+        env: Mapping[str, str] = {},  # never mutated
+    ) -> None:
+        _require_positive(
+            timeout=timeout,
+            memory_mb=memory_mb,
+            max_output=max_output,
+            recursion_limit=recursion_limit,
+        )
+        names = _names(preinject)
+        _catalogue.check_names(names)
+        self.timeout = float(timeout)
+        self.max_output = int(max_output)
+        self._host = dict(host_functions)
+        self._env = dict(env)
+        self._config = {
+            "sys_path": [path for path in sys.path if isinstance(path, str)],
+            "apis": describe_all(apis),
+            "host_functions": [_describe_host(name, fn) for name, fn in self._host.items()],
+            "preinject": list(names),
+            "max_output": self.max_output,
+            "memory_mb": int(memory_mb),
+            "recursion_limit": int(recursion_limit),
+        }
+        self._variables: list[str] = []
+        self._workers: list[WorkerProcess] = []
+        self._finalizer = weakref.finalize(self, _kill_all, self._workers)
+        self._worker = self._spawn()
+        self._ensure_ready(self._worker)
+
+    @property
+    def variables(self) -> list[str]:
+        """Names the agent defined (or rebound) that a reset would lose."""
+        return list(self._variables)
+
+    def run(self, code: str) -> Observation:
+        if self._finalizer.alive is False:
+            raise SandboxError("this Sandbox is closed")
+        if not isinstance(code, str):
+            raise TypeError(f"code must be a str, not {type(code).__name__}")
+        started = time.monotonic()
+        self._ensure_ready(self._worker)
+        outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+        return self._observe(outcome, time.monotonic() - started)
+
+    def reset(self) -> None:
+        """Throw the namespace away and start a fresh worker."""
+        self._replace_worker()
+        self._variables = []
+
+    def close(self) -> None:
+        self._finalizer()
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _spawn(self) -> WorkerProcess:
+        worker = WorkerProcess(self._config, self._env)
+        self._workers.append(worker)
+        return worker
+
+    def _ensure_ready(self, worker: WorkerProcess) -> None:
+        if worker.ready:
+            return
+        reply = worker.wait_ready(_START_TIMEOUT)
+        if reply.get("op") != "ready":
+            self.close()
+            raise SandboxError(
+                f"the sandbox worker could not start: {reply.get('error')}: {reply.get('message')}"
+            )
+
+    def _replace_worker(self) -> None:
+        """Kill the worker and spawn the next one now, so it boots while the model thinks."""
+        old = self._worker
+        old.kill()
+        self._workers.remove(old)
+        self._worker = self._spawn()
+
+    def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
+        done = outcome.done
+        if done is not None:
+            self._variables = [str(name) for name in done.get("variables", [])]
+            stopped = outcome.stopped or bool(done.get("stopped"))
+            return _compose(
+                outcome,
+                done.get("error"),
+                done.get("error_text"),
+                int(done.get("total", 0)),
+                self.max_output,
+                duration,
+                stopped=stopped,
+            )
+        lost = tuple(self._variables)
+        self.reset()
+        if outcome.timed_out:
+            message = (
+                f"TimeoutError: the action ran longer than {self.timeout:g} s and was stopped."
+            )
+            error = "TimeoutError"
+        else:
+            message = f"WorkerCrashed: {outcome.failure}."
+            error = "WorkerCrashed"
+        message += _lost_note(lost)
+        return _compose(
+            outcome,
+            error,
+            message,
+            None,
+            self.max_output,
+            duration,
+            stopped=outcome.stopped,
+            reset=True,
+            lost=lost,
+        )
+
+
+def _compose(
+    outcome: RunOutcome,
+    error: Any,
+    error_text: Any,
+    total: int | None,
+    max_output: int,
+    duration: float,
+    *,
+    stopped: bool,
+    reset: bool = False,
+    lost: tuple[str, ...] = (),
+) -> Observation:
+    output = "".join(outcome.output)
+    dropped = None if total is None else max(total - len(output), 0)
+    truncated = bool(dropped) or (total is None and outcome.kept >= max_output)
+    parts = [output.rstrip("\n")] if output else []
+    if truncated:
+        parts.append(
+            f"[... {dropped} characters truncated]" if dropped else "[... further output truncated]"
+        )
+    if error_text:
+        parts.append(str(error_text))
+    if not parts:
+        parts.append("(stopped)" if stopped else _NO_OUTPUT)
+    error_name = None if error is None else str(error)
+    return Observation(
+        text="\n".join(parts),
+        ok=error_name is None and not truncated and not reset,
+        error=error_name,
+        timed_out=outcome.timed_out,
+        reset=reset,
+        lost_variables=lost,
+        truncated=truncated,
+        duration=duration,
+        stopped=stopped,
+        answer=outcome.answer if stopped else None,
+    )
+
+
+def _lost_note(lost: tuple[str, ...]) -> str:
+    if not lost:
+        return " The namespace was reset (no variables were lost)."
+    return f" The namespace was reset; these variables were lost: {', '.join(lost)}."
+
+
+def _kill_all(workers: list[WorkerProcess]) -> None:
+    while workers:
+        workers.pop().kill()
+
+
+def _names(preinject: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(preinject, str):
+        raise TypeError("preinject must be an iterable of names, for example ('math', 'json')")
+    names = tuple(preinject)
+    if not all(isinstance(name, str) for name in names):
+        raise TypeError("preinject must contain names (str)")
+    return names
+
+
+def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:
+    if not callable(function):
+        raise SandboxError(f"host function {name!r} is not callable")
+    try:
+        signature = str(inspect.signature(function))
+    except (TypeError, ValueError):
+        signature = "(...)"
+    return {"name": name, "signature": signature, "doc": inspect.getdoc(function)}
+
+
+def _require_positive(**values: float) -> None:
+    for name, value in values.items():
+        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+            raise ValueError(f"{name} must be a positive number, got {value!r}")

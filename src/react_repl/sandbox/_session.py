@@ -1,0 +1,129 @@
+"""One persistent namespace inside the worker, and how an action runs in it."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from . import _catalogue
+from ._capture import Capture, CaptureStream, Printer, Send
+from ._compiler import compile_action
+from ._errors import format_exception, format_syntax_error
+from ._guards import Guards
+from ._namespace import StopAction, StopState, make_builtins, make_help, make_stop
+from ._references import resolve
+from ._wrappers import ApiFunction, HostFunction
+
+
+class Session:
+    def __init__(self, config: dict[str, Any], send: Send, call_host: Callable[..., Any]) -> None:
+        self.capture = Capture(send, int(config["max_output"]))
+        sys.stdout = sys.stderr = CaptureStream(self.capture)
+        self._send = send
+        self._guards = Guards()
+        self._stop = StopState()
+        self._sources: dict[str, list[str]] = {}
+        self._count = 0
+        self.injected = self._injected_values(config, call_host)
+        self._hints = _hints(self.injected, config)
+        self.namespace: dict[str, Any] = {
+            "__builtins__": make_builtins(self._guards),
+            "_print_": Printer(self.capture),
+            **self._guards.hooks(),
+            **self.injected,
+        }
+
+    def _injected_values(
+        self, config: dict[str, Any], call_host: Callable[..., Any]
+    ) -> dict[str, Any]:
+        values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
+        for reference in config["apis"]:
+            values[reference["name"]] = ApiFunction(reference["name"], resolve(reference))
+        for host in config["host_functions"]:
+            forward = _host_forwarder(host["name"], call_host)
+            values[host["name"]] = HostFunction(
+                host["name"], host["signature"], host["doc"], forward
+            )
+        values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
+        values["help"] = make_help(values, self.capture.write)
+        return values
+
+    def _notify_stop(self, answer: str | None) -> None:
+        self._send({"op": "stop", "answer": answer})
+
+    def variables(self) -> list[str]:
+        injected = self.injected
+        return [
+            name
+            for name, value in self.namespace.items()
+            if not name.startswith("_") and (name not in injected or injected[name] is not value)
+        ]
+
+    def run(self, source: str) -> dict[str, Any]:
+        self._count += 1
+        filename = f"<action {self._count}>"
+        self._sources[filename] = source.splitlines()
+        self._stop.stopped, self._stop.answer = False, None
+        self.capture.start()
+        error, error_text = self._execute(source, filename)
+        if self._stop.stopped:
+            error = error_text = None
+        return {
+            "op": "done",
+            "error": error,
+            "error_text": error_text,
+            "total": self.capture.total,
+            "variables": self.variables(),
+            "stopped": self._stop.stopped,
+            "answer": self._stop.answer,
+        }
+
+    def _execute(self, source: str, filename: str) -> tuple[str | None, str | None]:
+        try:
+            action = compile_action(source, filename)
+        except SyntaxError as error:
+            return "SyntaxError", format_syntax_error(error, filename)
+        except (ValueError, RecursionError, MemoryError) as error:
+            return type(error).__name__, f"{type(error).__name__}: the action could not be compiled"
+        try:
+            exec(action.body, self.namespace)  # the guarded, compiled action
+            if action.last_expression is not None:
+                value = eval(action.last_expression, self.namespace)
+                if value is not None and self.capture.total == 0:
+                    self.capture.write(repr(value) + "\n")
+        except StopAction:
+            return None, None
+        except BaseException as error:  # nothing the agent raises ends the worker
+            return type(error).__name__, self._describe(error, filename)
+        return None, None
+
+    def _describe(self, error: BaseException, filename: str) -> str:
+        try:
+            return format_exception(error, self._sources, filename, self._hints)
+        except BaseException:  # e.g. MemoryError while formatting
+            return f"{type(error).__name__} (details unavailable)"
+
+
+def _host_forwarder(name: str, call_host: Callable[..., Any]) -> Callable[..., None]:
+    def forward(*args: Any, **kwargs: Any) -> None:
+        call_host(name, args, kwargs)
+
+    return forward
+
+
+def _hints(injected: dict[str, Any], config: dict[str, Any]) -> dict[str, str]:
+    preloaded = ", ".join(sorted(_catalogue.AVAILABLE & set(injected)))
+    available = f" Already available without import: {preloaded}." if preloaded else ""
+    if "method_search" in injected:
+        search = 'use method_search("what you need") to find functions; they need no import.'
+        name_hint, import_hint = search, "imports are not available; " + search + available
+    else:
+        name_hint = "check the spelling; names defined in earlier actions stay available."
+        import_hint = "imports are not available; the API functions need no import." + available
+    return {
+        "name": name_hint,
+        "import": import_hint,
+        "recursion": f"recursion is limited to depth {config['recursion_limit']}.",
+        "memory": f"the action needs more than the {config['memory_mb']} MiB memory limit.",
+    }

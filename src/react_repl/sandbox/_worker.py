@@ -1,0 +1,109 @@
+"""Entry point of the worker process: confine itself, load the APIs, then serve actions.
+
+Runs as `python -I -c <bootstrap>`; see `_process.py`. Everything here happens before any agent
+code exists, so the order matters: private pipes, parent watch, imports, then limits.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import resource
+import sys
+import threading
+import time
+from typing import Any
+
+from ._protocol import encode, read_frame, write_bytes, write_frame
+from ._wrappers import rebuild_exception
+
+_PRIVATE_FD_FLOOR = 200
+_RECURSION_HEADROOM = 40
+_PR_SET_PDEATHSIG = 1
+_SIGKILL = 9
+
+
+def _private_fd(fd: int) -> int:
+    """Move a pipe out of the low numbers C libraries and subprocesses assume are theirs."""
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, _PRIVATE_FD_FLOOR)
+    os.close(fd)
+    return moved
+
+
+def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
+    """PDEATHSIG kills us even inside a long C call; the watcher covers a thread-spawned parent."""
+    if spawned_from_main_thread:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _apply_limits(config: dict[str, Any]) -> None:
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    limit = int(config["memory_mb"]) * 1024 * 1024
+    in_use = _address_space()
+    if in_use >= limit:
+        raise MemoryError(
+            f"the worker already uses {in_use >> 20} MiB of address space after loading the APIs; "
+            f"memory_mb={config['memory_mb']} leaves no room for actions, raise it"
+        )
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    sys.setrecursionlimit(int(config["recursion_limit"]) + _RECURSION_HEADROOM)
+
+
+def _address_space() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class _Channel:
+    def __init__(self, fd_in: int, fd_out: int) -> None:
+        self.fd_in = fd_in
+        self.fd_out = fd_out
+
+    def send(self, message: dict[str, Any]) -> None:
+        write_frame(self.fd_out, message)
+
+    def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
+        try:
+            frame = encode(request)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise TypeError(f"{name}() accepts only JSON-compatible arguments: {error}") from None
+        write_bytes(self.fd_out, frame)
+        reply = read_frame(self.fd_in)
+        if not reply.get("ok"):
+            raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
+        sys.stdout.write(str(reply.get("text", "")))
+
+
+def main() -> None:
+    channel = _Channel(_private_fd(int(sys.argv[1])), _private_fd(int(sys.argv[2])))
+    config = read_frame(channel.fd_in)
+    sys.path[:] = config["sys_path"]
+    _die_with_parent(int(config["parent"]), bool(config["main_thread"]))
+    from ._session import Session
+
+    try:
+        session = Session(config, channel.send, channel.call_host)
+        _apply_limits(config)
+    except BaseException as error:  # reported to the parent, then we exit
+        channel.send({"op": "init_error", "error": type(error).__name__, "message": str(error)})
+        return
+    channel.send({"op": "ready", "variables": session.variables()})
+    while True:
+        try:
+            request = read_frame(channel.fd_in)
+        except EOFError:
+            return
+        if request.get("op") == "run":
+            channel.send(session.run(str(request.get("code", ""))))

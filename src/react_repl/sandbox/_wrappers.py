@@ -1,0 +1,117 @@
+"""What the agent holds instead of a real API function.
+
+A wrapper's only public surface is being callable. Whatever an API raises is rebuilt from its
+type name and message, so no traceback, frame, `__cause__` or request object (with its headers)
+crosses back into the namespace.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import types
+from collections.abc import Callable
+from typing import Any
+
+_INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
+HINT_ATTRIBUTE = "__sandbox_hint__"
+
+
+def builtin_exception(name: str) -> type[BaseException] | None:
+    candidate = getattr(builtins, name, None)
+    if isinstance(candidate, type) and issubclass(candidate, BaseException):
+        return candidate
+    return None
+
+
+def rebuild_exception(name: str, message: str) -> BaseException:
+    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type."""
+    kind = builtin_exception(name)
+    if kind is not None:
+        try:
+            return kind(message)
+        except Exception:  # some builtins (UnicodeDecodeError) need more arguments
+            pass
+    return RuntimeError(f"{name}: {message}" if message else name)
+
+
+class ApiFunction:
+    """Calls a registered API and sanitises what comes back."""
+
+    __slots__ = ("__signature__", "_doc", "_function", "_name")
+
+    def __init__(self, name: str, function: Callable[..., Any]) -> None:
+        self._name = name
+        self._function = function
+        try:
+            self.__signature__: inspect.Signature | None = inspect.signature(function)
+        except (TypeError, ValueError):
+            self.__signature__ = None
+        self._doc = inspect.getdoc(function)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            result = self._function(*args, **kwargs)
+        except BaseException as error:  # everything is rebuilt, nothing is lost
+            clean = self._sanitise(error, args, kwargs)
+        else:
+            if isinstance(result, _INTERNALS):
+                raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
+            return result
+        raise clean
+
+    def _sanitise(
+        self, error: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> BaseException:
+        clean = rebuild_exception(type(error).__name__, _message(error))
+        if builtin_exception(type(error).__name__) is not type(error):
+            clean = RuntimeError(f"{type(error).__name__}: {_message(error)}")
+        if isinstance(error, TypeError) and not self._arguments_fit(args, kwargs):
+            setattr(clean, HINT_ATTRIBUTE, f"the signature is {self.signature_line()}")
+        return clean
+
+    def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+        if self.__signature__ is None:
+            return True
+        try:
+            self.__signature__.bind(*args, **kwargs)
+        except TypeError:
+            return False
+        return True
+
+    def signature_line(self) -> str:
+        signature = "(...)" if self.__signature__ is None else str(self.__signature__)
+        return f"{self._name}{signature}"
+
+    def help_text(self) -> str:
+        return self.signature_line() + (f"\n\n{self._doc}" if self._doc else "")
+
+    def __repr__(self) -> str:
+        return f"<function {self.signature_line()}>"
+
+
+def _message(error: BaseException) -> str:
+    try:
+        return str(error)
+    except Exception:  # a broken __str__ must not hide the error itself
+        return ""
+
+
+class HostFunction(ApiFunction):
+    """Runs in the parent process; the worker forwards JSON arguments and prints the reply."""
+
+    __slots__ = ("_signature_text",)
+
+    def __init__(
+        self, name: str, signature: str, doc: str | None, call: Callable[..., Any]
+    ) -> None:
+        super().__init__(name, call)
+        self.__signature__ = None
+        self._doc = doc
+        self._signature_text = signature
+
+    def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+        return False
+
+    def signature_line(self) -> str:
+        return f"{self._name}{self._signature_text}"
