@@ -17,7 +17,7 @@ class ModelSettings:
 
     model: str
     base_url: str | None = None
-    api_key: str | None = None
+    api_key: str | None = field(default=None, repr=False)  # kept out of logs and tracebacks
     temperature: float = 0.0
     max_tokens: int = 512
     timeout: float = 120.0
