@@ -109,10 +109,26 @@ def test_add_records_the_absolute_path_and_list_then_includes_it(
     assert [item["name"] for item in listed] == ["convert"]
 
 
-def test_add_updates_the_search_index_incrementally(index: Path) -> None:
+def test_add_updates_the_search_index_incrementally(index: Path, tmp_path: Path) -> None:
     first = _run("add", str(FIXTURES / "missing_params.py"))
     assert "updated: 1 embedded, 0 reused, 0 removed" in first.stdout
     second = _run("add", str(FIXTURES / "rest_style.py"))
     assert "updated: 1 embedded, 1 reused, 0 removed" in second.stdout
     hits = MethodIndex.open(index).search("change an amount of money into another currency", k=2)
     assert [hit.name for hit in hits] == ["convert", "shout"]
+
+    again = _run("add", str(FIXTURES / "rest_style.py"))
+    assert again.exit_code == 0
+    assert "is already registered; refreshing the index." in again.stdout
+    assert "updated: 0 embedded, 2 reused, 0 removed" in again.stdout
+
+
+def test_add_refuses_a_source_whose_every_api_name_is_taken(index: Path, tmp_path: Path) -> None:
+    _run("add", str(FIXTURES / "rest_style.py"))
+    copy = tmp_path / "shout_again.py"
+    shutil.copy(FIXTURES / "rest_style.py", copy)
+    result = _run("add", str(copy))
+    assert result.exit_code == 1
+    assert f"every API in {copy} already exists under the same name elsewhere" in result.stderr
+    sources = json.loads((index / "sources.json").read_text())["sources"]
+    assert sources == [str(FIXTURES / "rest_style.py")]

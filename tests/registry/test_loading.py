@@ -152,10 +152,26 @@ def test_broken_dotted_module_is_reported_at_its_file_and_removed(
 
 
 def test_unknown_source_is_reported() -> None:
-    registry = _discover("no_such_api_module_for_tests", "/no/such/folder/")
+    registry = _discover("no_such_api_module_for_tests", "/no/such/folder/", "missing.py")
     assert [str(problem) for problem in registry.problems] == [
         "no_such_api_module_for_tests: no module named 'no_such_api_module_for_tests' "
         "(nor such a file)",
         "/no/such/folder/: no such file, directory or module; "
         "expected a folder, a .py file or a module",
+        "missing.py: no such file, directory or module; expected a folder, a .py file or a module",
     ]
+
+
+def test_module_inside_a_package_that_fails_to_import_is_reported(
+    tmp_path: Path, monkeypatch
+) -> None:
+    package = tmp_path / "broken_pkg_for_tests"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise RuntimeError('package is broken')\n")
+    (package / "tools.py").write_text(GOOD)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = _discover("broken_pkg_for_tests.tools")
+    assert [str(problem) for problem in registry.problems] == [
+        f"{package / '__init__.py'}:1: import failed: RuntimeError: package is broken"
+    ]
+    assert "broken_pkg_for_tests" not in sys.modules

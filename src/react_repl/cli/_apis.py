@@ -22,6 +22,7 @@ from react_repl.registry import (
     RegistrationProblem,
     SourcesFileError,
     add_registered_source,
+    load_registered_sources,
 )
 
 
@@ -110,14 +111,28 @@ def add(source: str, index_dir: Path | None) -> None:
     if not candidate.specs:
         raise click.ClickException(f"{source} defines no API; nothing was recorded")
     try:
-        add_registered_source(index_path, source)
+        _record(source, index_path, candidate)
     except (SourcesFileError, OSError) as error:
         raise click.ClickException(str(error)) from error
-    names = ", ".join(spec.name for spec in candidate)
-    _out().print(Text(f"Registered {len(candidate)} API(s) from {source}: {names}"))
     registry = ApiRegistry.discover(registered=index_path)
     _print_problems(p for p in registry.problems if p not in candidate.problems)
     _update_index(index_path, registry)
+
+
+def _record(source: str, index_path: Path, candidate: ApiRegistry) -> None:
+    """Record a source only if at least one of its APIs is not already taken by another source."""
+    if source in load_registered_sources(index_path):
+        _out().print(Text(f"{source} is already registered; refreshing the index."))
+        return
+    existing = ApiRegistry.discover(registered=index_path)
+    fresh = [spec.name for spec in candidate if existing.get(spec.name) is None]
+    if not fresh:
+        raise click.ClickException(
+            f"every API in {source} already exists under the same name elsewhere; "
+            "nothing was recorded (rename them, e.g. with @api(name=...))"
+        )
+    add_registered_source(index_path, source)
+    _out().print(Text(f"Registered {len(fresh)} API(s) from {source}: {', '.join(fresh)}"))
 
 
 def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:

@@ -93,8 +93,10 @@ def load_module_name(name: str) -> LoadedModule:
     """Import a dotted module name; Python itself drops the failing module from `sys.modules`."""
     try:
         spec = importlib.util.find_spec(name)
-    except (ImportError, ValueError) as error:
+    except ModuleNotFoundError as error:
         raise ModuleLoadError(name, None, f"cannot import module {name!r}: {error}") from error
+    except Exception as error:  # finding `a.b` imports package `a`, which may fail in any way
+        raise _import_failure(_deepest_file(error) or name, error) from error
     if spec is None:
         raise ModuleLoadError(name, None, f"no module named {name!r} (nor such a file)")
     origin = spec.origin if spec.has_location else None
@@ -146,6 +148,15 @@ def _import_failure(source: str, error: BaseException) -> ModuleLoadError:
     kind = type(error).__name__
     detail = f"{kind}: {error}" if str(error) else kind
     return ModuleLoadError(source, line, f"import failed: {detail}")
+
+
+def _deepest_file(error: BaseException) -> str | None:
+    """The file where a failure inside someone else's import happened (not importlib's frames)."""
+    if isinstance(error, SyntaxError) and error.filename:
+        return error.filename
+    frames = traceback.extract_tb(error.__traceback__)
+    files = [frame.filename for frame in frames if not frame.filename.startswith("<")]
+    return files[-1] if files else None
 
 
 def _last_line_in(source: str, error: BaseException) -> int | None:

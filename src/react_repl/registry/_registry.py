@@ -82,6 +82,10 @@ class ApiRegistry:
         return {spec.module: spec.module_hash for spec in self.specs}
 
 
+def _is_module_name(source: str) -> bool:
+    return bool(_DOTTED_NAME.match(source)) and not source.endswith(".py")
+
+
 class _Builder:
     def __init__(self) -> None:
         self.specs: list[ApiSpec] = []
@@ -98,7 +102,7 @@ class _Builder:
                     self._add_file(file)
         elif path.is_file():
             self._add_file(path)
-        elif isinstance(source, str) and _DOTTED_NAME.match(source):
+        elif isinstance(source, str) and _is_module_name(source):
             self._add_module(source)
         else:
             message = "no such file, directory or module; expected a folder, a .py file or a module"
