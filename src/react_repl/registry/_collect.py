@@ -11,6 +11,8 @@ from __future__ import annotations
 import inspect
 import keyword
 import re
+import types
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,13 +32,29 @@ from react_repl.registry._signatures import (
 _ALL_ASSIGNMENT = re.compile(r"^__all__\s*(?::[^=]*)?=")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Collected:
     specs: list[tuple[ApiSpec, Callable[..., Any]]]
     problems: list[RegistrationProblem]
 
 
+_COLLECTED: weakref.WeakKeyDictionary[types.ModuleType, tuple[str, str, Collected]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def collect(loaded: LoadedModule) -> Collected:
+    """Specs and problems of a module; remembered while the module object and its file stay."""
+    key = (loaded.source_file, loaded.module_hash)
+    remembered = _COLLECTED.get(loaded.module)
+    if remembered is not None and remembered[:2] == key:
+        return remembered[2]
+    result = _collect_fresh(loaded)
+    _COLLECTED[loaded.module] = (*key, result)
+    return result
+
+
+def _collect_fresh(loaded: LoadedModule) -> Collected:
     result = Collected([], [])
     module = loaded.module
     exported = getattr(module, "__all__", None)
@@ -107,8 +125,14 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
     if refusal:
         result.problems.append(_problem(loaded, line, refusal))
         return
+    try:
+        signature = read_signature(obj)
+    except (ValueError, TypeError) as error:
+        message = f"cannot read the signature of {name!r}: {error}; not registered"
+        result.problems.append(_problem(loaded, line, message))
+        return
     docs = parse_docstring(inspect.cleandoc(obj.__doc__))
-    spec = _spec(loaded, obj, name, line, docs, mark)
+    spec = _spec(loaded, obj, name, line, signature, docs, mark)
     for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
         message = (
             f"{name!r} documents parameter {extra!r}, which its signature lacks "
@@ -131,10 +155,6 @@ def _refusal(loaded: LoadedModule, func: Callable[..., Any], name: str) -> str |
             f"{name!r} is not reachable as {func.__qualname__!r} at module level, "
             f"so a fresh process could not import it; not registered"
         )
-    try:
-        read_signature(func)
-    except (ValueError, TypeError) as error:
-        return f"cannot read the signature of {name!r}: {error}; not registered"
     return None
 
 
@@ -143,10 +163,10 @@ def _spec(
     func: Callable[..., Any],
     name: str,
     line: int | None,
+    signature: inspect.Signature,
     docs: DocSections,
     mark: ApiMark | None,
 ) -> ApiSpec:
-    signature = read_signature(func)
     return ApiSpec(
         name=name,
         qualname=func.__qualname__,
