@@ -74,6 +74,10 @@ def test_decorator_misuse_skips_only_the_misused_function(fixtures: Path) -> Non
         f"{path}:26: @api(tags='weather') needs a list of strings, not one string; "
         "'string_tags' not registered",
         f"{path}:32: @api registers functions, but 'NotAFunction' is a class; not registered",
+        f"{path}:50: @api on method Service.fetch: only module-level functions can be APIs; "
+        "not registered",
+        f"{path}:55: @api on method Service.helper: only module-level functions can be APIs; "
+        "not registered",
     ]
 
 

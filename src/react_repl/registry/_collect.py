@@ -60,12 +60,14 @@ def _collect_fresh(loaded: LoadedModule) -> Collected:
     exported = getattr(module, "__all__", None)
     if exported is not None:
         _check_all(loaded, exported, result)
+    _check_methods(loaded, result)
     seen: set[int] = set()
     for attribute, obj in _candidates(module, exported):
         if id(obj) in seen:
             continue
         seen.add(id(obj))
         _collect_one(loaded, attribute, obj, result)
+    result.problems.sort(key=lambda problem: problem.line or 0)
     return result
 
 
@@ -86,6 +88,19 @@ def _is_public_function(attribute: str, obj: Any) -> bool:
 def _mark_of(obj: Any) -> ApiMark | None:
     mark = vars(obj).get(MARK_ATTRIBUTE) if hasattr(obj, "__dict__") else None
     return mark if isinstance(mark, ApiMark) else None
+
+
+def _check_methods(loaded: LoadedModule, result: Collected) -> None:
+    """`@api` on a method registers nothing: the agent calls plain functions."""
+    for owner in vars(loaded.module).values():
+        if inspect.isclass(owner) and owner.__module__ == loaded.module.__name__:
+            for attribute, member in vars(owner).items():
+                if _mark_of(inspect.unwrap(getattr(member, "__func__", member))) is not None:
+                    message = (
+                        f"@api on method {owner.__name__}.{attribute}: only module-level "
+                        "functions can be APIs; not registered"
+                    )
+                    result.problems.append(_problem(loaded, _line_of(member), message))
 
 
 def _check_all(loaded: LoadedModule, exported: Any, result: Collected) -> None:

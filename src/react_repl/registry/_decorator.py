@@ -37,11 +37,8 @@ def api(func: Any = None, /, *, name: str | None = None, tags: Iterable[str] = (
     function counts as an API even when the module's `__all__` leaves it out.
     """
     if isinstance(func, str):
-        return _marker(
-            ApiMark(
-                None, (), f"@api({func!r}) passes the name positionally; write @api(name={func!r})"
-            )
-        )
+        positional = f"@api({func!r}) passes the name positionally; write @api(name={func!r})"
+        return _marker(ApiMark(None, (), positional))
     mark = _build_mark(name, tags)
     if func is None:
         return _marker(mark)
