@@ -56,15 +56,20 @@ def _params(items: list[docstring_parser.DocstringParam]) -> dict[str, tuple[str
     documented: dict[str, tuple[str | None, str]] = {}
     for item in items:
         for name in item.arg_name.split(","):
-            documented[name.strip().lstrip("*")] = (item.type_name, item.description or "")
+            documented[name.strip().lstrip("*")] = (item.type_name, _one_line(item.description))
     return documented
 
 
 def _returns(item: docstring_parser.DocstringReturns | None) -> str:
     if item is None:
         return ""
-    return item.description or item.type_name or ""
+    return _one_line(item.description or item.type_name)
 
 
 def _join(kind: str | None, text: str | None) -> str:
-    return ": ".join(part for part in (kind, text) if part)
+    return ": ".join(part for part in (kind, _one_line(text)) if part)
+
+
+def _one_line(text: str | None) -> str:
+    """Section entries wrap in the source only to fit the line length; they are one sentence."""
+    return " ".join((text or "").split())
