@@ -27,6 +27,12 @@ class ModuleProxy:
         self.__dict__.update({name: getattr(module, name) for name in names})
         object.__setattr__(self, "_ModuleProxy__label", module.__name__)
 
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"{self.__label}.{name} is not available in the sandbox; "
+            f"help({self.__label}) lists what is"
+        )
+
     def __repr__(self) -> str:
         return f"<module '{self.__label}' (sandbox subset)>"
 

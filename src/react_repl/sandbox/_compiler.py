@@ -112,9 +112,9 @@ def _first_error(errors: list[str]) -> str:
 
 
 def _error_position(error: str, source: str) -> tuple[int, int, str]:
-    """RestrictedPython reports 'Line N: message'; recover the line and its text."""
+    """RestrictedPython reports 'Line N: message' without a column; recover the line's text."""
     prefix = error.split(":", 1)[0]
     number = int(prefix[5:]) if prefix.startswith("Line ") and prefix[5:].isdigit() else 1
     lines = source.splitlines()
     text = lines[number - 1] if 0 < number <= len(lines) else ""
-    return number, 1, text
+    return number, 0, text

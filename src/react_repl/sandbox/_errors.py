@@ -16,13 +16,13 @@ UNAVAILABLE = frozenset(
 )  # fmt: skip
 
 
-def format_syntax_error(error: SyntaxError, action_label: str) -> str:
+def format_syntax_error(error: SyntaxError) -> str:
     column = f", column {error.offset}" if error.offset else ""
     lines = [f"SyntaxError: {error.msg} (line {error.lineno}{column})"]
     if error.text:
         text = error.text.rstrip("\n")
         lines.append(f"    {text.strip()}")
-        if error.offset and error.offset > 0 and not error.msg.startswith('"'):
+        if error.offset and error.offset > 0:
             indent = len(text) - len(text.lstrip())
             lines.append("    " + " " * max(error.offset - 1 - indent, 0) + "^")
     return "\n".join(lines)
@@ -69,7 +69,22 @@ def _agent_frames(
             text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
             frames.append(f"  {where}: {text}")
         traceback = traceback.tb_next
-    return frames[-8:]
+    return _collapse_repeats(frames)[-8:]
+
+
+def _collapse_repeats(frames: list[str]) -> list[str]:
+    """Deep recursion would otherwise fill the observation with one line."""
+    collapsed: list[str] = []
+    repeats = 0
+    for frame in [*frames, ""]:
+        if collapsed and frame == collapsed[-1]:
+            repeats += 1
+            continue
+        if repeats:
+            collapsed.append(f"  [previous line repeated {repeats} more times]")
+            repeats = 0
+        collapsed.append(frame)
+    return collapsed[:-1]
 
 
 def _hint(error: BaseException, hints: Mapping[str, str]) -> str | None:

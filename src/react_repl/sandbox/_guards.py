@@ -118,8 +118,9 @@ class Guards:
             return obj
         if isinstance(obj, type) and obj in self.agent_classes:
             return obj
+        what = "a function" if callable(obj) else f"a {kind.__name__} object"
         raise TypeError(
-            f"cannot modify a {kind.__name__} object in the sandbox: only lists, dicts, sets "
+            f"cannot modify {what} in the sandbox: only lists, dicts, sets "
             "and instances of classes you defined can be changed"
         )
 

@@ -83,7 +83,7 @@ class Session:
         try:
             action = compile_action(source, filename)
         except SyntaxError as error:
-            return "SyntaxError", format_syntax_error(error, filename)
+            return "SyntaxError", format_syntax_error(error)
         except (ValueError, RecursionError, MemoryError) as error:
             return type(error).__name__, f"{type(error).__name__}: the action could not be compiled"
         try:
