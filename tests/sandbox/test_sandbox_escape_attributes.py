@@ -42,7 +42,10 @@ class Sneaky(str):
         return False
 print(getattr((), Sneaky('__class__')))
 """,
-    "hasattr_probe_then_read": "print(hasattr(get_weather, '__globals__'), getattr(get_weather, '__globals__'))",
+    "hasattr_probe_then_read": """
+if not hasattr(get_weather, '__globals__'):
+    print(getattr(get_weather, '__globals__'))
+""",
     "format_attribute_field": "print('{0.__class__.__base__.__subclasses__}'.format(()))",
     "format_item_field": "print('{0[__builtins__]}'.format({'__builtins__': 1}))",
     "format_map_field": "print('{x.__class__}'.format_map({'x': ()}))",
