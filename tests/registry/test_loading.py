@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from react_repl.registry import ApiRegistry, synthetic_module_name
+from react_repl.sandbox import Sandbox
 
 
 def _discover(*paths: Path | str) -> ApiRegistry:
@@ -78,7 +79,25 @@ def test_private_sibling_helpers_are_importable_and_not_scanned(write_module) ->
     registry = _discover(module.parent)
     assert [spec.name for spec in registry] == ["greet_everyone"]
     assert registry.callables()["greet_everyone"]() == "hello"
-    assert str(module.parent) not in sys.path
+
+
+def test_modules_with_private_helpers_run_inside_the_sandbox_worker(write_module) -> None:
+    write_module("_greeting_for_sandbox.py", "GREETING = 'hello from a helper'\n")
+    module = write_module(
+        "sandboxed.py",
+        '''
+        from _greeting_for_sandbox import GREETING
+
+
+        def greet_from_helper() -> str:
+            """Greet with the helper's text."""
+            return GREETING
+        ''',
+    )
+    registry = _discover(module)
+    with Sandbox(registry.callables(), timeout=20) as sandbox:
+        observation = sandbox.run("print(greet_from_helper())")
+    assert (observation.ok, observation.text) == (True, "hello from a helper")
 
 
 def test_synthetic_names_are_stable_and_unique_per_path(tmp_path: Path) -> None:

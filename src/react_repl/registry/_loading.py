@@ -14,8 +14,6 @@ import re
 import sys
 import traceback
 import types
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,8 +79,8 @@ def load_file(path: str | Path) -> LoadedModule:
     _ensure_synthetic_package()
     sys.modules[name] = module
     try:
-        with _importable_siblings(absolute.parent):
-            spec.loader.exec_module(module)
+        _make_siblings_importable(absolute.parent)
+        spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:
         _restore(name, cached)
         raise _import_failure(source, error) from error
@@ -109,22 +107,17 @@ def load_module_name(name: str) -> LoadedModule:
     return LoadedModule(module, origin, file_hash(origin))
 
 
-@contextmanager
-def _importable_siblings(folder: Path) -> Iterator[None]:
+def _make_siblings_importable(folder: Path) -> None:
     """Let a module import its private helpers (`from _http import get`), as a script could.
 
-    The folder is on `sys.path` only while the module executes; helpers are imported once under
-    their own names, so two API folders should not both ship a helper of the same name.
+    The folder stays on `sys.path` (appended, so it never shadows an installed module) because
+    processes started from this one, such as the sandbox worker, copy `sys.path` and re-import
+    the module there. Helpers are imported under their own names, so two API folders should not
+    both ship a helper of the same name.
     """
     entry = str(folder)
-    added = entry not in sys.path
-    if added:
-        sys.path.insert(0, entry)
-    try:
-        yield
-    finally:
-        if added and entry in sys.path:
-            sys.path.remove(entry)
+    if entry not in sys.path:
+        sys.path.append(entry)
 
 
 def _ensure_synthetic_package() -> None:
