@@ -2,8 +2,11 @@
 
 Rules: a function counts when it is defined in this module (imports belong to their own module),
 its attribute name does not start with `_`, and either the module has no `__all__` or `__all__`
-lists it. `@api` overrides `__all__`: a decorated function always counts. Every counted function
-needs a docstring; problems skip only the function concerned, never the module.
+lists it. `@api` overrides `__all__`: a decorated function always counts, and `@api(name=...)`
+may expose a private implementation under a public name (the name the agent calls is what must
+be public). Every counted function needs a docstring. Problems skip only the function concerned,
+never the module; a documented parameter the signature lacks is reported but the function still
+registers, because a stale docstring should not take away a working function.
 """
 
 from __future__ import annotations
