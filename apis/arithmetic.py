@@ -93,7 +93,7 @@ def divide_numbers(a: float, b: float) -> float:
 
 
 def raise_to_power(base: float, exponent: float) -> float:
-    """Raise a number to a power (exponent), e.g. 2 to the power 10.
+    """Raise a number to a power (exponent), such as 2 to the power 10.
 
     Args:
         base: The number to raise.

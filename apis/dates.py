@@ -197,7 +197,7 @@ def days_between_dates(start: str | date, end: str | date) -> int:
 
 
 def get_day_of_week(value: str | date) -> str:
-    """Get the weekday name of a date, e.g. "Monday".
+    """Get the day of the week of a date as its name, like "Monday".
 
     Args:
         value: The date, e.g. "2024-05-01".

@@ -96,7 +96,7 @@ def resize_image(
 
 
 def shrink_image(image: Image.Image, ratio: float) -> Image.Image:
-    """Shrink (resize) an image by a ratio, e.g. 0.5 for half its size.
+    """Shrink (resize) an image by a ratio, such as 0.5 for half its size.
 
     Args:
         image: The image to shrink.

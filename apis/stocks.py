@@ -63,7 +63,7 @@ def get_stock_price_history(
 
 
 def get_latest_stock_price(symbol: str) -> dict:
-    """Get the most recent closing stock price of a ticker symbol (e.g. the current MSFT price).
+    """Get the latest (current) closing stock price of a ticker symbol such as MSFT.
 
     Args:
         symbol: Ticker, e.g. "AAPL" or "MSFT" (US) or "sap.de".

@@ -68,6 +68,7 @@ def test_every_api_is_fully_typed_and_documented(name: str) -> None:
         assert signature.return_annotation is not inspect.Signature.empty, where
         doc = docstring_parser.parse(function.__doc__ or "")
         assert doc.short_description and doc.short_description.endswith("."), where
+        assert ". " not in doc.short_description, f"{where}: one sentence, no 'e.g.'"
         assert len(doc.short_description) <= 100, where
         documented = [param.arg_name for param in doc.params]
         assert documented == list(signature.parameters), where
@@ -84,3 +85,12 @@ def test_api_names_are_unique_across_modules() -> None:
         for api_name in _module(name).__all__:
             assert api_name not in seen, f"{api_name} in both {seen.get(api_name)} and {name}"
             seen[api_name] = name
+
+
+def test_the_project_registry_accepts_every_module_without_problems() -> None:
+    from react_repl.registry import ApiRegistry
+
+    registry = ApiRegistry.discover(paths=[APIS_DIR], builtin=False, entry_points=False)
+    assert registry.problems == ()
+    expected = {api for name in MODULE_NAMES for api in _module(name).__all__}
+    assert {spec.name for spec in registry} == expected

@@ -10,7 +10,6 @@ import pytest
 def no_webhooks(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("SLACK_WEBHOOK_URL", raising=False)
     monkeypatch.delenv("DISCORD_WEBHOOK_URL", raising=False)
-    monkeypatch.delenv("REACT_REPL_CONFIG", raising=False)
     return workspace
 
 
