@@ -132,3 +132,24 @@ def test_add_refuses_a_source_whose_every_api_name_is_taken(index: Path, tmp_pat
     assert f"every API in {copy} already exists under the same name elsewhere" in result.stderr
     sources = json.loads((index / "sources.json").read_text())["sources"]
     assert sources == [str(FIXTURES / "rest_style.py")]
+
+
+def test_remove_forgets_a_deleted_source_and_drops_it_from_the_index(
+    index: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _run("add", str(FIXTURES / "rest_style.py"))
+    module = tmp_path / "money.py"
+    shutil.copy(FIXTURES / "missing_params.py", module)
+    _run("add", str(module))
+    module.unlink()
+    monkeypatch.chdir(tmp_path)
+    result = _run("remove", "money.py")
+    assert result.exit_code == 0, result.output
+    assert f"Removed {module}." in result.stdout
+    assert "updated: 0 embedded, 1 reused, 1 removed" in result.stdout
+    assert json.loads((index / "sources.json").read_text()) == {
+        "sources": [str(FIXTURES / "rest_style.py")]
+    }
+    unknown = _run("remove", "money.py")
+    assert unknown.exit_code == 1
+    assert f"money.py is not registered in {index}" in unknown.stderr

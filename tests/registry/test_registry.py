@@ -56,6 +56,21 @@ def test_registered_sources_are_included(home: Path, write_module, tmp_path: Pat
     assert [spec.name for spec in registry] == ["shared_name", "extra_api"]
 
 
+def test_registered_source_that_disappeared_says_how_to_forget_it(
+    home: Path, write_module, tmp_path: Path
+) -> None:
+    index = tmp_path / "index"
+    gone = write_module("gone.py", GOOD.format(name="gone_api"))
+    add_registered_source(index, str(gone))
+    gone.unlink()
+    registry = ApiRegistry.discover(registered=index, entry_points=False)
+    assert [spec.name for spec in registry] == ["shared_name"]
+    assert [str(problem) for problem in registry.problems] == [
+        f"{gone}: registered in {index / 'sources.json'} but no longer exists; "
+        f"forget it with `react-repl apis remove {gone}`"
+    ]
+
+
 def test_corrupt_sources_file_becomes_a_problem_not_a_crash(home: Path, tmp_path: Path) -> None:
     index = tmp_path / "index"
     index.mkdir()

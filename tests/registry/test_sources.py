@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from react_repl.registry import SourcesFileError, add_registered_source, load_registered_sources
+from react_repl.registry import (
+    SourcesFileError,
+    add_registered_source,
+    load_registered_sources,
+    remove_registered_source,
+)
 from react_repl.registry._sources import _write_atomically
 
 
@@ -48,3 +53,11 @@ def test_a_folder_in_place_of_the_file_is_reported(tmp_path: Path) -> None:
     (tmp_path / "sources.json").mkdir()
     with pytest.raises(SourcesFileError, match="cannot read"):
         load_registered_sources(tmp_path)
+
+
+def test_remove_forgets_only_the_given_source(tmp_path: Path) -> None:
+    add_registered_source(tmp_path, "first.module")
+    add_registered_source(tmp_path, "second.module")
+    assert remove_registered_source(tmp_path, "first.module") is True
+    assert remove_registered_source(tmp_path, "first.module") is False
+    assert load_registered_sources(tmp_path) == ["second.module"]

@@ -23,6 +23,7 @@ from react_repl.registry import (
     SourcesFileError,
     add_registered_source,
     load_registered_sources,
+    remove_registered_source,
 )
 
 
@@ -62,7 +63,7 @@ def _json_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 @click.group()
 def apis() -> None:
-    """List, show and register API modules."""
+    """List, show, register and unregister API modules."""
 
 
 @apis.command("list")
@@ -117,6 +118,25 @@ def add(source: str, index_dir: Path | None) -> None:
     registry = ApiRegistry.discover(registered=index_path)
     _print_problems(p for p in registry.problems if p not in candidate.problems)
     _update_index(index_path, registry)
+
+
+@apis.command("remove")
+@click.argument("source")
+@_index_option
+def remove(source: str, index_dir: Path | None) -> None:
+    """Forget a source added with `apis add` and drop its APIs from the index."""
+    index_path = index_dir or default_index_dir()
+    absolute = str(Path(source).expanduser().resolve())
+    try:
+        removed = [
+            item for item in (source, absolute) if remove_registered_source(index_path, item)
+        ]
+    except (SourcesFileError, OSError) as error:
+        raise click.ClickException(str(error)) from error
+    if not removed:
+        raise click.ClickException(f"{source} is not registered in {index_path}")
+    _out().print(Text(f"Removed {removed[0]}."))
+    _update_index(index_path, ApiRegistry.discover(registered=index_path))
 
 
 def _record(source: str, index_path: Path, candidate: ApiRegistry) -> None:

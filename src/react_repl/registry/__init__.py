@@ -17,6 +17,7 @@ from react_repl.registry._sources import (
     SourcesFileError,
     add_registered_source,
     load_registered_sources,
+    remove_registered_source,
 )
 
 __all__ = [
@@ -31,5 +32,6 @@ __all__ = [
     "api",
     "import_api_module",
     "load_registered_sources",
+    "remove_registered_source",
     "synthetic_module_name",
 ]

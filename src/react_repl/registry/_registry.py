@@ -18,7 +18,11 @@ from react_repl import _paths
 from react_repl.registry._collect import collect
 from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
 from react_repl.registry._model import ApiSpec, RegistrationProblem
-from react_repl.registry._sources import SourcesFileError, load_registered_sources
+from react_repl.registry._sources import (
+    SOURCES_FILE,
+    SourcesFileError,
+    load_registered_sources,
+)
 
 ENTRY_POINT_GROUP = "react_repl.apis"
 _DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
@@ -115,7 +119,14 @@ class _Builder:
             self.problems.append(RegistrationProblem(str(index_dir), None, str(error)))
             return
         for source in sources:
-            self.add_source(source)
+            if Path(source).is_absolute() and not Path(source).exists():
+                message = (
+                    f"registered in {index_dir / SOURCES_FILE} but no longer exists; "
+                    f"forget it with `react-repl apis remove {source}`"
+                )
+                self.problems.append(RegistrationProblem(source, None, message))
+            else:
+                self.add_source(source)
 
     def add_entry_points(self) -> None:
         for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):

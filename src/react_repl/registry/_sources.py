@@ -50,6 +50,16 @@ def add_registered_source(index_dir: str | Path, source: str) -> None:
     _write_atomically(Path(index_dir) / SOURCES_FILE, {"sources": [*sources, source]})
 
 
+def remove_registered_source(index_dir: str | Path, source: str) -> bool:
+    """Forget `source`; False when it was not registered."""
+    sources = load_registered_sources(index_dir)
+    if source not in sources:
+        return False
+    remaining = [item for item in sources if item != source]
+    _write_atomically(Path(index_dir) / SOURCES_FILE, {"sources": remaining})
+    return True
+
+
 def _write_atomically(path: Path, data: object) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
