@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from react_repl.registry import ApiRegistry, ApiSpec, ParamDoc
 
 
@@ -92,6 +94,24 @@ def test_plain_prose_summary_is_the_first_sentence_even_across_lines(write_modul
     assert [p.name for p in spec.params] == ["a", "b", "*rest", "**options"]
     assert spec.returns == ""
     assert spec.raises == ()
+
+
+@pytest.mark.parametrize(
+    ("first_paragraph", "summary"),
+    [
+        (
+            "Raise a number to a power, e.g. 2 to the 8th. Fast.",
+            "Raise a number to a power, e.g. 2 to the 8th.",
+        ),
+        ("List files, folders etc. That is all.", "List files, folders etc."),
+        ("Compare i.e. The Two, fully.", "Compare i.e. The Two, fully."),
+        ("Stop! Then go.", "Stop!"),
+        ("Version 2.0 is used. Really.", "Version 2.0 is used."),
+    ],
+)
+def test_summary_does_not_stop_at_abbreviations(write_module, first_paragraph, summary) -> None:
+    path = write_module("abbrev.py", f'def tool() -> None:\n    """{first_paragraph}"""\n')
+    assert _only(path).summary == summary
 
 
 def test_string_annotations_render_unquoted_even_when_they_cannot_be_evaluated(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import docstring_parser
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`(\"'])")
+_ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:vs|approx|cf|incl|resp|no)\.)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,17 @@ def _split_summary(text: str) -> tuple[str, str]:
     if not paragraphs:
         return "", ""
     first = " ".join(paragraphs[0].split())
-    sentences = _SENTENCE_END.split(first, maxsplit=1)
-    rest = [sentences[1]] if len(sentences) > 1 else []
-    return sentences[0], "\n\n".join(rest + paragraphs[1:])
+    end = _first_sentence_end(first)
+    rest = [first[end:].strip()] if end < len(first) else []
+    return first[:end].strip(), "\n\n".join(rest + paragraphs[1:])
+
+
+def _first_sentence_end(text: str) -> int:
+    """Where the first sentence stops; "e.g. 5" or "approx. 3" do not end one."""
+    for match in _SENTENCE_END.finditer(text):
+        if not _ABBREVIATION.search(text[: match.start()]):
+            return match.start()
+    return len(text)
 
 
 def _params(items: list[docstring_parser.DocstringParam]) -> dict[str, tuple[str | None, str]]:
