@@ -1,25 +1,19 @@
-"""Dates, times and time zones.
+"""Calendar arithmetic: parse, shift, compare, name and format dates, and list date ranges.
 
 Every function accepts dates either as `date`/`datetime` objects or as text such as "2024-05-01",
 "01/05/2024", "May 1, 2024", "today" or "tomorrow", so the agent can pass values straight from a
-task or an observation. Time zones are IANA names ("Europe/London", "America/New_York", "UTC").
+task or an observation.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 __all__ = [
     "add_days_to_date",
     "add_weeks_to_date",
-    "convert_timezone",
     "days_between_dates",
-    "find_timezones",
     "format_date",
-    "get_current_date",
-    "get_current_datetime",
-    "get_current_time",
     "get_day_of_week",
     "list_dates_in_range",
     "parse_date",
@@ -40,89 +34,6 @@ _DATE_FORMATS = (
 )
 _RELATIVE_DAYS = {"today": 0, "now": 0, "tomorrow": 1, "yesterday": -1}
 _MAX_RANGE_DAYS = 3700
-
-
-def get_current_date(timezone: str | None = None) -> date:
-    """Get today's date, optionally in a given time zone.
-
-    Args:
-        timezone: IANA time zone name such as "Asia/Tokyo"; None uses the computer's local zone.
-
-    Returns:
-        Today's date.
-
-    Raises:
-        ValueError: The time zone name is unknown.
-    """
-    return get_current_datetime(timezone).date()
-
-
-def get_current_datetime(timezone: str | None = None) -> datetime:
-    """Get the current date and time (now), optionally in a given time zone.
-
-    Args:
-        timezone: IANA time zone name such as "Europe/Paris"; None uses the computer's local zone.
-
-    Returns:
-        The current date and time, time-zone aware.
-
-    Raises:
-        ValueError: The time zone name is unknown.
-    """
-    if timezone is None:
-        return datetime.now().astimezone()
-    return datetime.now(_zone(timezone))
-
-
-def get_current_time(timezone: str | None = None) -> str:
-    """Get the current clock time as "HH:MM:SS", optionally in a given time zone.
-
-    Args:
-        timezone: IANA time zone name such as "America/New_York"; None uses the local zone.
-
-    Returns:
-        The current time of day, e.g. "14:05:09".
-
-    Raises:
-        ValueError: The time zone name is unknown.
-    """
-    return get_current_datetime(timezone).strftime("%H:%M:%S")
-
-
-def convert_timezone(
-    value: str | datetime, to_timezone: str, from_timezone: str | None = None
-) -> datetime:
-    """Convert a date and time from one time zone to another.
-
-    Args:
-        value: The moment to convert, a datetime or text like "2024-05-01 09:30".
-        to_timezone: IANA name of the target time zone, e.g. "Asia/Tokyo".
-        from_timezone: IANA name of the zone `value` is in when it carries no zone itself;
-            None means UTC.
-
-    Returns:
-        The same moment expressed in the target time zone.
-
-    Raises:
-        ValueError: A time zone name is unknown or the text is not a date and time.
-    """
-    moment = _as_datetime(value)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_zone(from_timezone or "UTC"))
-    return moment.astimezone(_zone(to_timezone))
-
-
-def find_timezones(search: str) -> list[str]:
-    """Find IANA time zone names that contain a city or region name.
-
-    Args:
-        search: Part of the name, e.g. "london", "new_york" or "Australia".
-
-    Returns:
-        Matching names such as ["Europe/London"], sorted; empty if none match.
-    """
-    needle = search.strip().lower().replace(" ", "_")
-    return sorted(name for name in available_timezones() if needle in name.lower())
 
 
 def parse_date(text: str, format: str | None = None) -> date:
@@ -254,17 +165,6 @@ def list_dates_in_range(start: str | date, end: str | date, step_days: int = 1) 
     return [first + timedelta(days=index * step_days) for index in range(count)]
 
 
-def _zone(name: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(name.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        pass
-    raise ValueError(
-        f"Unknown time zone '{name}'. Use an IANA name such as 'Europe/London' or 'UTC'; "
-        "find_timezones('london') lists matching names."
-    )
-
-
 def _as_date(value: str | date) -> date:
     if isinstance(value, datetime):
         return value.date()
@@ -283,13 +183,3 @@ def _as_date(value: str | date) -> date:
     except ValueError:
         pass
     raise ValueError(f"'{value}' is not a date I can read; write it like '2024-05-01'.")
-
-
-def _as_datetime(value: str | datetime) -> datetime:
-    if isinstance(value, datetime):
-        return value
-    try:
-        return datetime.fromisoformat(str(value).strip())
-    except ValueError:
-        pass
-    raise ValueError(f"'{value}' is not a date and time; write it like '2024-05-01 09:30'.")

@@ -176,7 +176,7 @@ def get_file_info(path: str) -> dict:
 
 
 def search_text_in_files(text: str, folder: str = ".", max_results: int = 100) -> list[dict]:
-    """Search for text in the files of the workspace (like grep), case-insensitive.
+    """Find the files containing a word or text, with the matching lines (grep, ignores case).
 
     Args:
         text: The text to look for.

@@ -15,12 +15,18 @@ import pytest
 APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
 EXPECTED_MODULES = {
     "arithmetic",
+    "clock",
     "dates",
-    "stats",
-    "units",
-    "workspace_files",
-    "sql_database",
+    "geocoding",
     "images",
+    "messages",
+    "nasa",
+    "sql_database",
+    "stats",
+    "stocks",
+    "units",
+    "weather",
+    "workspace_files",
 }
 MODULE_NAMES = sorted(path.stem for path in APIS_DIR.glob("*.py") if not path.stem.startswith("_"))
 
