@@ -38,7 +38,7 @@ def describe(function: Callable[..., Any]) -> Reference:
         raise SandboxError(f"{function!r} is not callable and cannot be an API")
     module_name = getattr(function, "__module__", None)
     qualname = getattr(function, "__qualname__", None)
-    label = f"{module_name}.{qualname}" if qualname else repr(function)
+    label = f"{module_name}.{qualname}" if module_name and qualname else repr(function)
     if not module_name or not qualname:
         raise SandboxError(
             f"{label} cannot be shipped to the sandbox worker: it has no module and qualified "
@@ -50,12 +50,21 @@ def describe(function: Callable[..., Any]) -> Reference:
             "cannot be re-imported; define it at module level"
         )
     module = sys.modules.get(module_name)
-    if module is None or _lookup(module, qualname) is not function:
+    if module is not None and _lookup(module, qualname) is not function:
         raise SandboxError(
             f"{label} cannot be shipped to the sandbox worker: it is not reachable as "
             f"{qualname} in module {module_name}"
         )
-    return {"module": module_name, "qualname": qualname, "file": getattr(module, "__file__", None)}
+    file = getattr(module, "__file__", None) if module is not None else _source_file(function)
+    return {"module": module_name, "qualname": qualname, "file": file}
+
+
+def _source_file(function: Callable[..., Any]) -> str | None:
+    """A module that is not in sys.modules can still be re-loaded from its file."""
+    try:
+        return inspect.getfile(function)
+    except TypeError:
+        return None
 
 
 def _lookup(module: ModuleType, qualname: str) -> Any:
@@ -102,11 +111,24 @@ def _load_file(name: str, file: str | None, also_as: str | None = None) -> Modul
     if spec is None or spec.loader is None:
         raise SandboxError(f"cannot load {file} as module {name}")
     module = importlib.util.module_from_spec(spec)
+    _ensure_parent_package(name)
     sys.modules[name] = module
     if also_as:
         sys.modules[also_as] = module
     spec.loader.exec_module(module)
     return module
+
+
+def _ensure_parent_package(name: str) -> None:
+    """Synthetic dotted names (`react_repl_apis.x`) have a parent that exists only in memory."""
+    parent = name.rpartition(".")[0]
+    if parent and parent not in sys.modules:
+        try:
+            importlib.import_module(parent)
+        except ImportError:
+            package = ModuleType(parent)
+            package.__path__ = []
+            sys.modules[parent] = package
 
 
 def signature_text(function: Callable[..., Any]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from . import _catalogue
 from ._observation import Observation, SandboxError
 from ._process import RunOutcome, WorkerProcess
-from ._references import describe_all
+from ._references import describe_all, signature_text
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 _START_TIMEOUT = 60.0
@@ -222,11 +222,7 @@ def _names(preinject: Iterable[str]) -> tuple[str, ...]:
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:
     if not callable(function):
         raise SandboxError(f"host function {name!r} is not callable")
-    try:
-        signature = str(inspect.signature(function))
-    except (TypeError, ValueError):
-        signature = "(...)"
-    return {"name": name, "signature": signature, "doc": inspect.getdoc(function)}
+    return {"name": name, "signature": signature_text(function), "doc": inspect.getdoc(function)}
 
 
 def _require_positive(**values: float) -> None:

@@ -83,7 +83,8 @@ class _Channel:
         reply = read_frame(self.fd_in)
         if not reply.get("ok"):
             raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
-        sys.stdout.write(str(reply.get("text", "")))
+        text = str(reply.get("text", ""))
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 def main() -> None:

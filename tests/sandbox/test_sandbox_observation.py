@@ -1,0 +1,166 @@
+"""What the model reads: output order, REPL echo, errors with the agent's own line, hints."""
+
+from __future__ import annotations
+
+from conftest import assert_contained
+
+from react_repl.sandbox import Sandbox
+
+
+def test_print_and_api_print_arrive_in_order(sandbox: Sandbox) -> None:
+    observation = sandbox.run("print('one')\nprint_inside('two')\nprint('three')")
+    assert observation.text == "one\napi says two\nthree"
+    assert observation.ok and observation.error is None and observation.duration > 0
+
+
+def test_last_expression_is_echoed_when_nothing_was_printed(sandbox: Sandbox) -> None:
+    assert sandbox.run("x = 20\nx * 2 + 2").text == "42"
+    assert sandbox.run("{'a': [1, 2]}").text == "{'a': [1, 2]}"
+
+
+def test_last_expression_is_not_echoed_after_a_print(sandbox: Sandbox) -> None:
+    assert sandbox.run("print('shown')\n'hidden'").text == "shown"
+
+
+def test_no_output_reminds_to_print(sandbox: Sandbox) -> None:
+    observation = sandbox.run("quiet = 1")
+    assert observation.ok
+    assert "no output" in observation.text and "print()" in observation.text
+
+
+def test_none_result_counts_as_no_output(sandbox: Sandbox) -> None:
+    assert "no output" in sandbox.run("None").text
+
+
+def test_exception_shows_line_and_source_of_agent_code_only(sandbox: Sandbox) -> None:
+    observation = sandbox.run("a = 1\nb = [1, 2]\nc = b[5]")
+    assert observation.error == "IndexError"
+    assert observation.text.splitlines() == [
+        "Traceback (most recent call last):",
+        "  line 3: c = b[5]",
+        "IndexError: list index out of range",
+    ]
+    assert "sandbox" not in observation.text and ".py" not in observation.text
+
+
+def test_exception_in_function_from_earlier_action(sandbox: Sandbox) -> None:
+    sandbox.run("def halve(x):\n    return x / 0")
+    observation = sandbox.run("halve(4)")
+    assert "line 1: halve(4)" in observation.text
+    assert (
+        "line 2 of an earlier action" in observation.text
+        and "in halve: return x / 0" in observation.text
+    )
+
+
+def test_name_error_hints_method_search(sandbox: Sandbox) -> None:
+    observation = sandbox.run("send_email('x')")
+    assert observation.error == "NameError"
+    assert 'Hint: use method_search("what you need")' in observation.text
+
+
+def test_name_error_for_type_suggests_isinstance(sandbox: Sandbox) -> None:
+    assert "isinstance" in sandbox.run("type(3)").text
+
+
+def test_type_error_calling_an_api_shows_its_signature(sandbox: Sandbox) -> None:
+    observation = sandbox.run("get_weather()")
+    assert observation.error == "TypeError"
+    assert (
+        "Hint: the signature is get_weather(city: 'str', unit: 'str' = 'C') -> 'str'"
+        in observation.text
+    )
+
+
+def test_type_error_inside_agent_code_has_no_api_hint(sandbox: Sandbox) -> None:
+    observation = sandbox.run("len(5)")
+    assert observation.error == "TypeError" and "Hint" not in observation.text
+
+
+def test_syntax_error_gives_line_and_column(sandbox: Sandbox) -> None:
+    observation = sandbox.run("x = 1\ny = = 2")
+    assert observation.error == "SyntaxError"
+    assert "(line 2, column 5)" in observation.text
+    assert "y = = 2" in observation.text
+    assert_contained(sandbox, observation)
+
+
+def test_unterminated_string_is_a_syntax_error(sandbox: Sandbox) -> None:
+    observation = sandbox.run("print('open")
+    assert observation.error == "SyntaxError" and "line 1" in observation.text
+
+
+def test_restricted_syntax_names_the_line(sandbox: Sandbox) -> None:
+    observation = sandbox.run("ok = 1\nx = ok.__class__")
+    assert observation.error == "SyntaxError"
+    assert "line 2" in observation.text and "x = ok.__class__" in observation.text
+
+
+def test_stop_ends_the_action_and_keeps_earlier_output(sandbox: Sandbox) -> None:
+    observation = sandbox.run("print('before')\nstop(42)\nprint('after')")
+    assert observation.stopped and observation.answer == "42"
+    assert observation.text == "before"
+
+
+def test_stop_without_answer(sandbox: Sandbox) -> None:
+    observation = sandbox.run("stop()")
+    assert observation.stopped and observation.answer is None
+
+
+def test_stop_survives_an_agent_catching_base_exception(sandbox: Sandbox) -> None:
+    code = "try:\n    stop('final')\nexcept BaseException:\n    print('swallowed')\nprint('more')"
+    observation = sandbox.run(code)
+    assert observation.stopped and observation.answer == "final"
+    assert "swallowed" not in observation.text and "more" not in observation.text
+
+
+def test_help_shows_signature_and_docstring(sandbox: Sandbox) -> None:
+    observation = sandbox.run("help(get_weather)")
+    assert observation.text.startswith("get_weather(city: 'str', unit: 'str' = 'C') -> 'str'")
+    assert "Current weather for a city." in observation.text
+    assert sandbox.run("help('get_weather')").text == observation.text
+
+
+def test_host_function_runs_in_parent_and_prints(sandbox: Sandbox) -> None:
+    observation = sandbox.run("r = method_search('send a message', k=3)\nprint(r)")
+    assert observation.text == "3 results for 'send a message'\nNone"
+    assert (
+        "method_search(description: 'str', k: 'int' = 5)" in sandbox.run("help(method_search)").text
+    )
+
+
+def test_host_function_exception_keeps_builtin_type(sandbox: Sandbox) -> None:
+    observation = sandbox.run("method_search('')")
+    assert observation.error == "ValueError"
+    assert "description must not be empty" in observation.text
+
+
+def test_host_function_rejects_arguments_json_cannot_carry(sandbox: Sandbox) -> None:
+    observation = sandbox.run("method_search(print)")
+    assert observation.error == "TypeError" and "JSON" in observation.text
+
+
+def test_augmented_assignment_on_items_and_attributes(sandbox: Sandbox) -> None:
+    code = """
+counts = {}
+for word in 'a b a'.split():
+    counts[word] = counts.get(word, 0)
+    counts[word] += 1
+class Tally:
+    def __init__(self):
+        self.n = 0
+t = Tally()
+t.n += 5
+print(counts, t.n)
+"""
+    assert sandbox.run(code).text == "{'a': 2, 'b': 1} 5"
+
+
+def test_annotated_assignment_and_str_format_still_work(sandbox: Sandbox) -> None:
+    code = "width: int = 6\nprint('{:>{w}}|{name}'.format(42, w=width, name='x'), f'{width:03d}')"
+    assert sandbox.run(code).text == "    42|x 006"
+
+
+def test_preinjected_values_are_usable(sandbox: Sandbox) -> None:
+    code = "print(date(2024, 1, 31) + timedelta(days=1), math.sqrt(16), json.loads('[1]'))"
+    assert sandbox.run(code).text == "2024-02-01 4.0 [1]"
