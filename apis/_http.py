@@ -1,71 +1,84 @@
-"""HTTP for the networked APIs: explicit timeouts and errors the agent can act on.
+"""HTTP for the networked APIs: explicit timeouts, bounded bodies and errors the agent can act on.
 
-Every failure becomes a `ConnectionError` or `ValueError` whose message says what happened and
-what to do. They are raised outside the `except` block so no httpx request (with its headers and
-keys) rides along as `__context__` into the sandbox.
+Every failure becomes a `ConnectionError`, `PermissionError` or `ValueError` whose message says
+what happened and what to do. They are raised outside `except` blocks so no httpx request (with
+its headers and keys) rides along as `__context__` into the sandbox. Bodies are streamed and cut
+off at a size limit, so a huge download cannot exhaust the worker's memory.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
 
 TIMEOUT_SECONDS = 10.0
-MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024
+MAX_BODY_BYTES = 20 * 1024 * 1024
 
 
 def get_json(url: str, params: dict[str, Any] | None = None) -> Any:
-    response = _request("GET", url, params=params)
+    body, _ = _request("GET", url, params=params)
     try:
-        return response.json()
+        return json.loads(body)
     except ValueError:
-        reason = "the answer was not JSON"
-    raise ConnectionError(f"{_host(url)} sent an unexpected answer ({reason}); try again later.")
+        pass
+    raise ConnectionError(f"{_host(url)} sent an unexpected answer (not JSON); try again later.")
 
 
 def get_text(url: str, params: dict[str, Any] | None = None) -> str:
-    return _request("GET", url, params=params).text
+    body, encoding = _request("GET", url, params=params)
+    return body.decode(encoding, errors="replace")
 
 
-def get_bytes(url: str, max_bytes: int = MAX_DOWNLOAD_BYTES) -> bytes:
-    response = _request("GET", url)
-    if len(response.content) > max_bytes:
-        raise ValueError(
-            f"The download from {_host(url)} is {len(response.content)} bytes, more than the "
-            f"{max_bytes} byte limit; use a smaller file."
-        )
-    return response.content
+def get_bytes(url: str) -> bytes:
+    return _request("GET", url)[0]
 
 
-def post(url: str, **kwargs: Any) -> httpx.Response:
-    return _request("POST", url, **kwargs)
+def post(url: str, **kwargs: Any) -> bytes:
+    return _request("POST", url, **kwargs)[0]
 
 
-def _request(method: str, url: str, **kwargs: Any) -> httpx.Response:
+def _request(method: str, url: str, **kwargs: Any) -> tuple[bytes, str]:
+    """The body and its text encoding, once the status says the request succeeded."""
     if urlsplit(url).scheme not in ("http", "https"):
         raise ValueError(f"'{url}' is not an http(s) URL.")
     problem = ""
     try:
-        response = httpx.request(
+        with httpx.stream(
             method, url, timeout=TIMEOUT_SECONDS, follow_redirects=True, **kwargs
-        )
+        ) as response:
+            body = _bounded_body(response, url)
+            status, encoding = response.status_code, response.encoding or "utf-8"
     except httpx.TimeoutException as error:
         problem = f"{_host(url)} did not answer within {TIMEOUT_SECONDS:.0f} s ({_name(error)})"
     except httpx.TransportError as error:
         problem = f"No network: could not reach {_host(url)} ({_name(error)}: {error})"
     if problem:
         raise ConnectionError(f"{problem}. This API needs internet access.")
-    _check_status(response, url)
-    return response
+    _check_status(status, body.decode(encoding, errors="replace"), url)
+    return body, encoding
 
 
-def _check_status(response: httpx.Response, url: str) -> None:
-    status = response.status_code
+def _bounded_body(response: httpx.Response, url: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise ValueError(
+                f"The answer from {_host(url)} is larger than the {MAX_BODY_BYTES} byte limit; "
+                "use a smaller file."
+            )
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _check_status(status: int, text: str, url: str) -> None:
     if status < 400:
         return
-    detail = " ".join(response.text.split())[:300]
+    detail = " ".join(text.split())[:300]
     host = _host(url)
     if status == 429 or status >= 500:
         raise ConnectionError(

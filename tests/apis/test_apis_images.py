@@ -101,6 +101,12 @@ def test_download_image_from_a_local_server(server) -> None:
         images.download_image(f"{server.url}/nothing.png")
 
 
+def test_download_size_is_bounded(server) -> None:
+    server.reply("/huge.png", b"\0" * (20 * 1024 * 1024 + 1), content_type="image/png")
+    with pytest.raises(ValueError, match="larger than the 20971520 byte limit"):
+        images.download_image(f"{server.url}/huge.png")
+
+
 def test_download_image_without_network_says_so(unreachable_url: str) -> None:
     with pytest.raises(ConnectionError, match=r"No network: could not reach 127\.0\.0\.1"):
         images.download_image(f"{unreachable_url}/x.png")
