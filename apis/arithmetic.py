@@ -23,7 +23,8 @@ __all__ = [
     "subtract_numbers",
 ]
 
-_MAX_EXPONENT = 10_000
+_MAX_RESULT_DIGITS = 4000
+_MAX_EXPRESSION_CHARS = 1000
 _BINARY = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -184,12 +185,14 @@ def calculate(expression: str) -> float:
         The value of the expression.
 
     Raises:
-        ValueError: The expression has something other than numbers and those operators, or
-            divides by zero.
+        ValueError: The expression has something other than numbers and those operators,
+            divides by zero, is over 1000 characters or has a result over 4000 digits.
     """
+    if len(expression) > _MAX_EXPRESSION_CHARS:
+        raise ValueError(f"The expression is longer than {_MAX_EXPRESSION_CHARS} characters.")
     try:
         tree = ast.parse(expression.strip(), mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError):
         tree = None
     if tree is None:
         raise ValueError(f"'{expression}' is not an arithmetic expression.")
@@ -214,8 +217,11 @@ def _evaluate(node: ast.AST) -> float:
 
 
 def _power(base: float, exponent: float) -> float:
-    if abs(exponent) > _MAX_EXPONENT:
-        raise ValueError(f"The exponent {exponent} is too large (limit {_MAX_EXPONENT}).")
+    if base not in (0, 1, -1) and abs(exponent * math.log10(abs(base))) > _MAX_RESULT_DIGITS:
+        raise ValueError(
+            f"The power has more than {_MAX_RESULT_DIGITS} digits; it is too large (or too small)"
+            " to compute."
+        )
     try:
         result = base**exponent
     except (OverflowError, ZeroDivisionError) as error:

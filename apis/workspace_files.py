@@ -34,7 +34,8 @@ def list_files(folder: str = ".") -> list[str]:
         folder: Folder relative to the workspace; "." is the workspace itself.
 
     Returns:
-        Workspace-relative paths, sorted; folders end with "/".
+        Workspace-relative paths, sorted; folders end with "/". Past 1000 entries the last item
+        says how many more were left out.
 
     Raises:
         FileNotFoundError: The folder does not exist.
@@ -43,8 +44,12 @@ def list_files(folder: str = ".") -> list[str]:
     directory = _existing(folder)
     if not directory.is_dir():
         raise ValueError(f"'{folder}' is a file, not a folder; use get_file_info() for files.")
-    entries = _inside_workspace(sorted(directory.rglob("*")))[:MAX_LISTED]
-    return [workspace_relative(entry) + ("/" if entry.is_dir() else "") for entry in entries]
+    entries = _inside_workspace(sorted(directory.rglob("*")))
+    listed = [workspace_relative(entry) + ("/" if entry.is_dir() else "") for entry in entries]
+    if len(listed) > MAX_LISTED:
+        hidden = len(listed) - MAX_LISTED
+        return [*listed[:MAX_LISTED], f"[... {hidden} more not shown; list a sub-folder]"]
+    return listed
 
 
 def read_text_file(path: str) -> str:

@@ -86,6 +86,20 @@ def test_bad_requests_explain_themselves(workspace: Path, call, error, message: 
         call()
 
 
+def test_long_listings_say_what_was_left_out(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "MAX_LISTED", 3)
+    for number in range(5):
+        files.write_text_file(f"f{number}.txt", "x")
+    assert files.list_files() == [
+        "f0.txt",
+        "f1.txt",
+        "f2.txt",
+        "[... 2 more not shown; list a sub-folder]",
+    ]
+
+
 def test_size_limits(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(files, "MAX_READ_BYTES", 10)
     monkeypatch.setattr(files, "MAX_WRITE_BYTES", 20)
