@@ -31,6 +31,7 @@ _INTERNAL_TYPES = (
     types.CoroutineType,
     types.AsyncGeneratorType,
 )
+_FORMAT_NAMES = frozenset({"format", "format_map"})
 _GENERATOR_METHODS = frozenset({"send", "throw", "close"})
 _FORBIDDEN_VALUES = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 # Plain data an exception carries. `obj` (AttributeError) and `with_traceback` are left out on
@@ -68,7 +69,7 @@ class Guards:
         if reason is None:
             if type(obj) in _PLAIN_TYPES:
                 return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
-            if name in ("format", "format_map") and _is_str_like(obj):
+            if name in _FORMAT_NAMES and _is_str_like(obj):
                 return GuardedFormat(self.formatter, obj, name)
             value = getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
             if not isinstance(value, _FORBIDDEN_VALUES):
@@ -95,6 +96,25 @@ class Guards:
             own = type(obj) in self.agent_classes and name in obj.__dict__
             return None if own else "exceptions expose only their data"
         return None
+
+    def compiled_getattr(self) -> Callable[[Any, str], Any]:
+        """The `_getattr_` hook: a fast path for plain values, everything else via `getattr`.
+
+        The compiler passes only literal names it has already checked (no `_`, no inspect
+        attributes), so plain builtin values need no further test. This is the hottest hook: it
+        runs for every `x.method` in a loop.
+        """
+        plain_types = _PLAIN_TYPES
+        format_names = _FORMAT_NAMES
+        guarded = self.getattr
+
+        def _getattr_(obj: Any, name: str) -> Any:
+            kind = type(obj)
+            if kind in plain_types or (kind is str and name not in format_names):
+                return getattr(obj, name)
+            return guarded(obj, name)
+
+        return _getattr_
 
     def hasattr(self, obj: Any, name: Any) -> bool:
         try:
@@ -147,7 +167,7 @@ class Guards:
     def hooks(self) -> dict[str, Any]:
         """The names RestrictedPython's compiled code looks up in the namespace."""
         return {
-            "_getattr_": self.getattr,
+            "_getattr_": self.compiled_getattr(),
             "_getitem_": self.getitem,
             "_write_": self.write,
             "_getiter_": iter,
