@@ -89,8 +89,9 @@ def fake_gguf(tmp_path: Path) -> Path:
     return model
 
 
-def processes_running(binary: Path) -> list[int]:
-    """Pids whose command line mentions `binary`: what a leak would leave behind."""
+def processes_running(fragment: Path | bytes) -> list[int]:
+    """Live pids whose command line contains `fragment`: what a leak would leave behind."""
+    needle = fragment if isinstance(fragment, bytes) else str(fragment).encode()
     found = []
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
@@ -100,6 +101,6 @@ def processes_running(binary: Path) -> list[int]:
             state = (proc / "stat").read_text().rpartition(")")[2].split()[0]
         except OSError:
             continue
-        if str(binary).encode() in command and state != "Z":
+        if needle in command and state != "Z":
             found.append(int(proc.name))
     return found

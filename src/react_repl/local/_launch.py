@@ -11,6 +11,7 @@ from react_repl._paths import cache_dir
 from react_repl.local._errors import PortBusyError
 
 CACHE_REUSE_CHUNK = 256
+HOST_PROMPT_CACHE_MIB = 1024
 
 
 def log_path() -> Path:
@@ -42,6 +43,8 @@ def server_command(
 
     One slot gets the whole context and keeps the previous request's tokens, so each ReAct step
     only evaluates what is new; `--cache-reuse` also salvages chunks after an edit mid-prompt.
+    The host-memory cache of other prompts is capped well below llama-server's 8 GiB default:
+    this machine is shared and the agent needs one prompt kept, not dozens.
     `--jinja` applies the chat template stored in the GGUF instead of a built-in guess.
     """
     return [
@@ -50,7 +53,7 @@ def server_command(
         *("--host", "127.0.0.1", "--port", str(port)),
         *("--ctx-size", str(ctx_size), "--parallel", "1"),
         *("--threads", str(threads), "--threads-batch", str(threads)),
-        *("--cache-reuse", str(CACHE_REUSE_CHUNK)),
+        *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
         "--jinja",
         "--no-webui",
     ]

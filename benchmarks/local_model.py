@@ -1,0 +1,185 @@
+"""How fast is the local model through our path, next to the runtime's own numbers?
+
+Prints markdown tables:
+1. per thread count: prompt-processing and generation tokens/s from `llama-bench` (the raw
+   runtime), from llama-server's own `timings`, and through our path (openai client → our server,
+   measured on the client's clock, HTTP and streaming included), plus the server's memory;
+2. seconds per agent-like step with a growing shared prefix, prompt cache on (hit) vs off (miss).
+
+    python benchmarks/local_model.py [--model qwen2.5-coder-1.5b] [--threads 1,2] [--steps 5]
+
+It runs its own server (state in a temporary folder, so the shared server other runs use is left
+alone), restarts it for each thread count and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from openai import OpenAI
+
+from react_repl.local import (
+    DEFAULT_MODEL,
+    LocalServer,
+    ensure_server,
+    find_llama_server,
+    resolve_model_path,
+    stop_server,
+)
+
+PROMPT_TOKENS = 512
+GEN_TOKENS = 64
+SYSTEM_TOKENS = 1500
+OBSERVATION_TOKENS = 150
+API_DOC = (
+    "def read_csv(path: str, *, delimiter: str = ',') -> list[dict[str, str]]:\n"
+    '    """Parse a CSV file into rows keyed by the header; raises FileNotFoundError."""\n'
+)
+
+
+@dataclass
+class Speed:
+    prompt_tps: float
+    gen_tps: float
+
+
+def llama_bench(model: Path, threads: int) -> Speed | None:
+    """The runtime's own benchmark, if the runtime ships it next to llama-server."""
+    binary = find_llama_server().with_name("llama-bench")
+    if not binary.is_file():
+        return None
+    command = [str(binary), "-m", str(model), "-t", str(threads), "-r", "2", "-o", "json"]
+    command += ["-p", str(PROMPT_TOKENS), "-n", str(GEN_TOKENS)]
+    runs = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
+    by_kind = {("prompt" if run["n_prompt"] else "gen"): run["avg_ts"] for run in runs}
+    return Speed(prompt_tps=by_kind["prompt"], gen_tps=by_kind["gen"])
+
+
+def _filler(tokens: int) -> str:
+    return API_DOC * (tokens // 40)
+
+
+def stream_once(client: OpenAI, server: LocalServer, messages: list[dict], *, cache: bool):
+    """One streamed completion: client-side speeds plus the server's own `timings`."""
+    started = time.perf_counter()
+    first = last = started
+    usage, timings = None, {}
+    stream = client.chat.completions.create(
+        model=server.model_name,
+        messages=messages,
+        max_tokens=GEN_TOKENS,
+        temperature=0,
+        stream=True,
+        stream_options={"include_usage": True},
+        extra_body={"cache_prompt": cache, "ignore_eos": True},
+    )
+    for chunk in stream:
+        now = time.perf_counter()
+        if chunk.choices and chunk.choices[0].delta.content:
+            first = first if first > started else now
+            last = now
+        usage = chunk.usage or usage
+        timings = (chunk.model_extra or {}).get("timings") or timings
+    if usage is None:
+        raise RuntimeError("the server sent no usage; cannot compute token rates")
+    client_speed = Speed(
+        prompt_tps=usage.prompt_tokens / (first - started),
+        gen_tps=(usage.completion_tokens - 1) / (last - first),
+    )
+    return client_speed, timings, last - started
+
+
+def server_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def speed_row(model: Path, threads: int) -> tuple[str, Speed]:
+    server = ensure_server(model, threads=threads)
+    client = OpenAI(base_url=server.base_url, api_key="local")
+    messages = [
+        {"role": "system", "content": _filler(PROMPT_TOKENS)},
+        {"role": "user", "content": "Write a long Python module using these functions."},
+    ]
+    stream_once(client, server, messages, cache=False)  # warm-up: page in the weights
+    ours, timings, _ = stream_once(client, server, messages, cache=False)
+    raw = llama_bench(server.model_path, threads)
+    raw_pp = f"{raw.prompt_tps:.1f}" if raw else "n/a"
+    raw_tg = f"{raw.gen_tps:.1f}" if raw else "n/a"
+    row = (
+        f"| {threads} | {raw_pp} | {timings.get('prompt_per_second', 0):.1f} "
+        f"| {ours.prompt_tps:.1f} | {raw_tg} | {timings.get('predicted_per_second', 0):.1f} "
+        f"| {ours.gen_tps:.1f} | {server_rss_mb(server.pid):.0f} |"
+    )
+    return row, ours
+
+
+def agent_steps(model: Path, threads: int, steps: int) -> list[str]:
+    """A ReAct-like conversation: a long fixed system prompt, then an observation per step."""
+    server = ensure_server(model, threads=threads)
+    client = OpenAI(base_url=server.base_url, api_key="local")
+    rows = []
+    for cache in (True, False):
+        history: list[dict] = [{"role": "system", "content": _filler(SYSTEM_TOKENS)}]
+        for step in range(1, steps + 1):
+            history.append(
+                {"role": "user", "content": f"Observation {step}:\n" + _filler(OBSERVATION_TOKENS)}
+            )
+            _, timings, seconds = stream_once(client, server, history, cache=cache)
+            history.append({"role": "assistant", "content": f"Thought {step}: next call."})
+            label = "hit (cache on)" if cache else "miss (cache off)"
+            rows.append(
+                f"| {label} | {step} | {timings.get('prompt_n', '?')} "
+                f"| {timings.get('cache_n', 0)} | {seconds:.2f} |"
+            )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default=DEFAULT_MODEL)
+    parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
+    parser.add_argument("--steps", type=int, default=5)
+    args = parser.parse_args()
+    thread_counts = [int(value) for value in args.threads.split(",")]
+    model = resolve_model_path(args.model)
+    with tempfile.TemporaryDirectory(prefix="react-repl-bench-") as state_dir:
+        os.environ["REACT_REPL_CACHE"] = state_dir
+        try:
+            print_tables(args.model, model, thread_counts, args.steps)
+        finally:
+            stop_server()
+
+
+def print_tables(name: str, model: Path, thread_counts: list[int], steps: int) -> None:
+    print(f"## {name}: tokens/s ({PROMPT_TOKENS}-token prompt, {GEN_TOKENS} generated)\n")
+    print(
+        "| threads | pp llama-bench | pp server timings | pp our path | tg llama-bench "
+        "| tg server timings | tg our path | server RSS MB |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    step_seconds = {}
+    for threads in thread_counts:
+        row, ours = speed_row(model, threads)
+        print(row, flush=True)
+        step_seconds[threads] = OBSERVATION_TOKENS / ours.prompt_tps + GEN_TOKENS / ours.gen_tps
+
+    best = min(step_seconds, key=step_seconds.__getitem__)  # fastest warm agent step
+    print(f"\n## {name}: seconds per agent step ({best} threads, {GEN_TOKENS} generated)\n")
+    print("| prompt cache | step | prompt tokens evaluated | tokens reused | seconds |")
+    print("|---|---|---|---|---|")
+    for row in agent_steps(model, best, steps):
+        print(row, flush=True)
+
+
+if __name__ == "__main__":
+    main()

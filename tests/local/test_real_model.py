@@ -1,0 +1,41 @@
+"""The real runtime with the real 0.5B model: run with `pytest -m slow tests/local`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openai import OpenAI
+
+from react_repl.local import ensure_server, fetch_model, server_status
+
+from .conftest import processes_running
+
+
+@pytest.mark.slow
+def test_real_server_answers_through_openai_and_stops_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model = fetch_model("qwen2.5-coder-0.5b")  # the real cache: assembled once, then reused
+    monkeypatch.setenv("REACT_REPL_CACHE", str(tmp_path))  # our own server, not the shared one
+    messages: list[str] = []
+
+    server = ensure_server(model, ctx_size=2048, progress=messages.append)
+    try:
+        assert server_status() == server
+        assert ensure_server(model, ctx_size=2048).pid == server.pid
+        assert server.ctx_size == 2048
+        client = OpenAI(base_url=server.base_url, api_key="local")
+        reply = client.chat.completions.create(
+            model=server.model_name,
+            messages=[{"role": "user", "content": "What is 2+3? Answer with the number only."}],
+            temperature=0,
+            max_tokens=8,
+        )
+    finally:
+        server.stop()
+
+    assert "5" in (reply.choices[0].message.content or "")
+    assert any("loading" in message for message in messages)
+    assert processes_running(f"--port\0{server.port}\0".encode()) == []
+    assert server_status() is None
