@@ -164,3 +164,16 @@ def test_annotated_assignment_and_str_format_still_work(sandbox: Sandbox) -> Non
 def test_preinjected_values_are_usable(sandbox: Sandbox) -> None:
     code = "print(date(2024, 1, 31) + timedelta(days=1), math.sqrt(16), json.loads('[1]'))"
     assert sandbox.run(code).text == "2024-02-01 4.0 [1]"
+
+
+def test_null_byte_in_source_is_a_syntax_error(sandbox: Sandbox) -> None:
+    observation = sandbox.run("x = 1\x00")
+    assert observation.error == "SyntaxError" and "null bytes" in observation.text
+    assert_contained(sandbox, observation)
+
+
+def test_help_without_argument_lists_the_apis(sandbox: Sandbox) -> None:
+    text = sandbox.run("help()").text
+    assert text.startswith("Functions available without import:")
+    assert "get_weather(city: 'str', unit: 'str' = 'C') -> 'str'" in text
+    assert "method_search(description: 'str', k: 'int' = 5)" in text

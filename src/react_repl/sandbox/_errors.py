@@ -18,7 +18,8 @@ UNAVAILABLE = frozenset(
 
 def format_syntax_error(error: SyntaxError) -> str:
     column = f", column {error.offset}" if error.offset else ""
-    lines = [f"SyntaxError: {error.msg} (line {error.lineno}{column})"]
+    where = f" (line {error.lineno}{column})" if error.lineno else ""
+    lines = [f"SyntaxError: {error.msg}{where}"]
     if error.text:
         text = error.text.rstrip("\n")
         lines.append(f"    {text.strip()}")

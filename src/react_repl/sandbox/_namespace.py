@@ -80,9 +80,22 @@ def make_stop(
 def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable[..., None]:
     def help(target: Any = None) -> None:  # it is the builtin the agent expects
         """Show how to call a function: help(get_weather) or help("get_weather")."""
-        write(_help_text(named.get(target, target) if isinstance(target, str) else target) + "\n")
+        if target is None:
+            write(_overview(named) + "\n")
+        else:
+            write(
+                _help_text(named.get(target, target) if isinstance(target, str) else target) + "\n"
+            )
 
     return help
+
+
+def _overview(named: Mapping[str, Any]) -> str:
+    functions = [
+        value.signature_line() for value in named.values() if isinstance(value, ApiFunction)
+    ]
+    listed = "\n".join(f"  {line}" for line in functions) or "  (none)"
+    return f"Functions available without import:\n{listed}\nhelp(name) shows one in detail."
 
 
 def _help_text(target: Any) -> str:

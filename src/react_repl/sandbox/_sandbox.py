@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 import time
 import weakref
@@ -62,7 +63,7 @@ class Sandbox:
         }
         self._variables: list[str] = []
         self._workers: list[WorkerProcess] = []
-        self._finalizer = weakref.finalize(self, _kill_all, self._workers)
+        self._finalizer = weakref.finalize(self, _kill_all, self._workers, os.getpid())
         self._worker = self._spawn()
         self._ensure_ready(self._worker)
 
@@ -78,7 +79,13 @@ class Sandbox:
             raise TypeError(f"code must be a str, not {type(code).__name__}")
         started = time.monotonic()
         self._ensure_ready(self._worker)
-        outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+        try:
+            outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+        except BaseException:
+            # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
+            # the worker's state is unknown, so it is replaced rather than trusted.
+            self._replace_worker()
+            raise
         return self._observe(outcome, time.monotonic() - started)
 
     def reset(self) -> None:
@@ -205,7 +212,10 @@ def _lost_note(lost: tuple[str, ...]) -> str:
     return f" The namespace was reset; these variables were lost: {', '.join(lost)}."
 
 
-def _kill_all(workers: list[WorkerProcess]) -> None:
+def _kill_all(workers: list[WorkerProcess], owner: int) -> None:
+    """Runs on close, garbage collection and exit; a forked child must not kill our workers."""
+    if os.getpid() != owner:
+        return
     while workers:
         workers.pop().kill()
 

@@ -85,7 +85,7 @@ class Session:
         except SyntaxError as error:
             return "SyntaxError", format_syntax_error(error)
         except (ValueError, RecursionError, MemoryError) as error:
-            return type(error).__name__, f"{type(error).__name__}: the action could not be compiled"
+            return "SyntaxError", f"SyntaxError: the action could not be compiled ({error})"
         try:
             exec(action.body, self.namespace)  # the guarded, compiled action
             if action.last_expression is not None:

@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any
 
-from ._protocol import encode, read_frame, write_bytes, write_frame
+from ._protocol import encode, read_frame, write_bytes
 from ._wrappers import rebuild_exception
 
 _PRIVATE_FD_FLOOR = 200
@@ -66,12 +66,17 @@ def _address_space() -> int:
 
 
 class _Channel:
+    """The worker's end of the pipes; the lock keeps frames whole if an API prints from a thread."""
+
     def __init__(self, fd_in: int, fd_out: int) -> None:
         self.fd_in = fd_in
         self.fd_out = fd_out
+        self._lock = threading.Lock()
 
     def send(self, message: dict[str, Any]) -> None:
-        write_frame(self.fd_out, message)
+        frame = encode(message)
+        with self._lock:
+            write_bytes(self.fd_out, frame)
 
     def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
@@ -79,7 +84,8 @@ class _Channel:
             frame = encode(request)
         except (TypeError, ValueError, RecursionError) as error:
             raise TypeError(f"{name}() accepts only JSON-compatible arguments: {error}") from None
-        write_bytes(self.fd_out, frame)
+        with self._lock:
+            write_bytes(self.fd_out, frame)
         reply = read_frame(self.fd_in)
         if not reply.get("ok"):
             raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
