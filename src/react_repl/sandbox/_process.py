@@ -63,6 +63,8 @@ class WorkerProcess:
         os.close(child_in)
         os.close(child_out)
         self._in, self._out = parent_in, parent_out
+        self._poller = select.poll()  # not select(): a big parent may hold fds above 1024
+        self._poller.register(parent_in, select.POLLIN)
         self._buffer = FrameBuffer()
         self._pending: list[dict[str, Any]] = []
         self.ready = False
@@ -134,8 +136,7 @@ class WorkerProcess:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            readable, _, _ = select.select([self._in], [], [], remaining)
-            if not readable:
+            if not self._poller.poll(max(1, int(remaining * 1000))):
                 continue
             data = os.read(self._in, 1 << 16)
             if not data:
@@ -194,5 +195,6 @@ def _describe_failure(process: subprocess.Popen[bytes], error: BaseException) ->
     except subprocess.TimeoutExpired:
         return f"the worker broke the protocol ({error})"
     if code < 0:
-        return f"the worker process was killed by signal {signal.Signals(-code).name}"
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+        return f"the worker process was killed by signal {name}"
     return f"the worker process exited with status {code}"

@@ -15,10 +15,10 @@ from . import _catalogue
 from ._observation import Observation, SandboxError
 from ._process import RunOutcome, WorkerProcess
 from ._references import describe_all, signature_text
+from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 _START_TIMEOUT = 60.0
-_NO_OUTPUT = "(no output: the action printed nothing. Use print() to see values.)"
 
 
 class Sandbox:
@@ -130,86 +130,13 @@ class Sandbox:
         self._worker = self._spawn()
 
     def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
-        done = outcome.done
-        if done is not None:
-            self._variables = [str(name) for name in done.get("variables", [])]
-            stopped = outcome.stopped or bool(done.get("stopped"))
-            return _compose(
-                outcome,
-                done.get("error"),
-                done.get("error_text"),
-                int(done.get("total", 0)),
-                self.max_output,
-                duration,
-                stopped=stopped,
-            )
+        if outcome.done is not None:
+            report = finished(outcome, self.max_output, duration)
+            self._variables = list(report.variables)
+            return report.observation
         lost = tuple(self._variables)
         self.reset()
-        if outcome.timed_out:
-            message = (
-                f"TimeoutError: the action ran longer than {self.timeout:g} s and was stopped."
-            )
-            error = "TimeoutError"
-        else:
-            message = f"WorkerCrashed: {outcome.failure}."
-            error = "WorkerCrashed"
-        message += _lost_note(lost)
-        return _compose(
-            outcome,
-            error,
-            message,
-            None,
-            self.max_output,
-            duration,
-            stopped=outcome.stopped,
-            reset=True,
-            lost=lost,
-        )
-
-
-def _compose(
-    outcome: RunOutcome,
-    error: Any,
-    error_text: Any,
-    total: int | None,
-    max_output: int,
-    duration: float,
-    *,
-    stopped: bool,
-    reset: bool = False,
-    lost: tuple[str, ...] = (),
-) -> Observation:
-    output = "".join(outcome.output)
-    dropped = None if total is None else max(total - len(output), 0)
-    truncated = bool(dropped) or (total is None and outcome.kept >= max_output)
-    parts = [output.rstrip("\n")] if output else []
-    if truncated:
-        parts.append(
-            f"[... {dropped} characters truncated]" if dropped else "[... further output truncated]"
-        )
-    if error_text:
-        parts.append(str(error_text))
-    if not parts:
-        parts.append("(stopped)" if stopped else _NO_OUTPUT)
-    error_name = None if error is None else str(error)
-    return Observation(
-        text="\n".join(parts),
-        ok=error_name is None and not truncated and not reset,
-        error=error_name,
-        timed_out=outcome.timed_out,
-        reset=reset,
-        lost_variables=lost,
-        truncated=truncated,
-        duration=duration,
-        stopped=stopped,
-        answer=outcome.answer if stopped else None,
-    )
-
-
-def _lost_note(lost: tuple[str, ...]) -> str:
-    if not lost:
-        return " The namespace was reset (no variables were lost)."
-    return f" The namespace was reset; these variables were lost: {', '.join(lost)}."
+        return interrupted(outcome, self.max_output, duration, self.timeout, lost)
 
 
 def _kill_all(workers: list[WorkerProcess], owner: int) -> None:

@@ -1,0 +1,101 @@
+"""Turning what the worker reported into the Observation the model reads.
+
+The worker is treated as untrusted here too: every field of its `done` message is checked for
+type before use, so a compromised worker can at worst produce a wrong observation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ._observation import Observation
+from ._process import RunOutcome
+
+_NO_OUTPUT = "(no output: the action printed nothing. Use print() to see values.)"
+
+
+@dataclass(frozen=True)
+class Report:
+    observation: Observation
+    variables: tuple[str, ...]
+
+
+def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
+    """The worker completed the action (with or without an exception)."""
+    done: dict[str, Any] = outcome.done or {}
+    variables = done.get("variables")
+    names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
+    total = done.get("total")
+    observation = _observation(
+        outcome,
+        max_output,
+        duration,
+        error=_text_or_none(done.get("error")),
+        error_text=_text_or_none(done.get("error_text")),
+        total=total if isinstance(total, int) else 0,
+        stopped=outcome.stopped or done.get("stopped") is True,
+    )
+    return Report(observation, names)
+
+
+def interrupted(
+    outcome: RunOutcome, max_output: int, duration: float, timeout: float, lost: tuple[str, ...]
+) -> Observation:
+    """The worker was killed (timeout) or died; the namespace is gone."""
+    if outcome.timed_out:
+        error = "TimeoutError"
+        message = f"TimeoutError: the action ran longer than {timeout:g} s and was stopped."
+    else:
+        error = "WorkerCrashed"
+        message = f"WorkerCrashed: {outcome.failure}."
+    if lost:
+        message += f" The namespace was reset; these variables were lost: {', '.join(lost)}."
+    else:
+        message += " The namespace was reset (no variables were lost)."
+    return _observation(
+        outcome, max_output, duration, error=error, error_text=message, total=None,
+        stopped=outcome.stopped, reset=True, lost=lost,
+    )  # fmt: skip
+
+
+def _text_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _observation(
+    outcome: RunOutcome,
+    max_output: int,
+    duration: float,
+    *,
+    error: str | None,
+    error_text: str | None,
+    total: int | None,
+    stopped: bool,
+    reset: bool = False,
+    lost: tuple[str, ...] = (),
+) -> Observation:
+    """`total` is the worker's count of characters written; None when it never reported one."""
+    output = "".join(outcome.output)
+    dropped = 0 if total is None else max(total - len(output), 0)
+    truncated = dropped > 0 or (total is None and outcome.kept >= max_output)
+    parts = [output.rstrip("\n")] if output else []
+    if truncated:
+        count = f"{dropped} characters" if dropped else "further output"
+        parts.append(f"[... {count} truncated]")
+    if error_text:
+        parts.append(error_text)
+    if not parts:
+        parts.append("(stopped)" if stopped else _NO_OUTPUT)
+    return Observation(
+        text="\n".join(parts),
+        ok=error is None and not truncated and not reset,
+        error=error,
+        timed_out=outcome.timed_out,
+        reset=reset,
+        lost_variables=lost,
+        truncated=truncated,
+        duration=duration,
+        stopped=stopped,
+        answer=outcome.answer if stopped else None,
+    )
