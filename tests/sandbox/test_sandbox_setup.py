@@ -79,6 +79,27 @@ def test_unshippable_api_raises_sandbox_error(function: Any, reason: str) -> Non
         Sandbox({"bad": function})
 
 
+@pytest.mark.parametrize(
+    "apis",
+    [
+        {"get weather": secret_api.get_weather},
+        {"_hidden": secret_api.get_weather},
+        {"stop": secret_api.get_weather},
+        {"class": secret_api.get_weather},
+        [secret_api.get_weather, secret_api.get_weather],
+    ],
+    ids=["space", "underscore", "reserved", "keyword", "duplicate"],
+)
+def test_api_names_the_agent_cannot_use_are_refused(apis: Any) -> None:
+    with pytest.raises(SandboxError):
+        Sandbox(apis)
+
+
+def test_host_function_name_clashing_with_an_api_is_refused() -> None:
+    with pytest.raises(SandboxError, match="twice"):
+        Sandbox([secret_api.get_weather], host_functions={"get_weather": str})
+
+
 def test_unknown_preinject_name_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="cannot preinject os"):
         Sandbox(preinject=("math", "os"))

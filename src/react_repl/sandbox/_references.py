@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import keyword
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -28,9 +29,22 @@ def describe_all(
     references = []
     for name, function in items:
         reference = describe(function)
-        reference["name"] = name or reference["qualname"].rpartition(".")[2]  # type: ignore[union-attr]
+        reference["name"] = name or str(reference["qualname"]).rpartition(".")[2]
         references.append(reference)
     return references
+
+
+def check_names(names: Iterable[Any], reserved: frozenset[str]) -> None:
+    """Every name must be something the agent can type, and each may be bound only once."""
+    seen: set[str] = set()
+    for name in names:
+        if not isinstance(name, str) or not name.isidentifier() or keyword.iskeyword(name):
+            raise SandboxError(f"{name!r} cannot be a function name in the sandbox")
+        if name.startswith("_"):
+            raise SandboxError(f"{name!r} starts with '_', which agent code cannot reference")
+        if name in reserved or name in seen:
+            raise SandboxError(f"the name {name!r} is given twice (or clashes with {name}())")
+        seen.add(name)
 
 
 def describe(function: Callable[..., Any]) -> Reference:

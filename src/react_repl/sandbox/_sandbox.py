@@ -14,11 +14,12 @@ from typing import Any
 from . import _catalogue
 from ._observation import Observation, SandboxError
 from ._process import RunOutcome, WorkerProcess
-from ._references import describe_all, signature_text
+from ._references import check_names, describe_all, signature_text
 from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 _START_TIMEOUT = 60.0
+_RESERVED_NAMES = frozenset({"stop", "help", "print"})
 
 
 class Sandbox:
@@ -52,9 +53,11 @@ class Sandbox:
         self.max_output = int(max_output)
         self._host = dict(host_functions)
         self._env = dict(env)
+        references = describe_all(apis)
+        check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
         self._config = {
             "sys_path": [path for path in sys.path if isinstance(path, str)],
-            "apis": describe_all(apis),
+            "apis": references,
             "host_functions": [_describe_host(name, fn) for name, fn in self._host.items()],
             "preinject": list(names),
             "max_output": self.max_output,
