@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
@@ -65,6 +66,7 @@ class Sandbox:
             "recursion_limit": int(recursion_limit),
         }
         self._variables: list[str] = []
+        self._lock = threading.RLock()
         self._workers: list[WorkerProcess] = []
         self._finalizer = weakref.finalize(self, _kill_all, self._workers, os.getpid())
         self._worker = self._spawn()
@@ -80,19 +82,24 @@ class Sandbox:
             raise SandboxError("this Sandbox is closed")
         if not isinstance(code, str):
             raise TypeError(f"code must be a str, not {type(code).__name__}")
-        started = time.monotonic()
-        self._ensure_ready(self._worker)
-        try:
-            outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
-        except BaseException:
-            # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
-            # the worker's state is unknown, so it is replaced rather than trusted.
-            self._replace_worker()
-            raise
-        return self._observe(outcome, time.monotonic() - started)
+        with self._lock:  # one action at a time: the worker serves a single conversation
+            started = time.monotonic()
+            self._ensure_ready(self._worker)
+            try:
+                outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+            except BaseException:
+                # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
+                # the worker's state is unknown, so it is replaced rather than trusted.
+                self._replace_worker()
+                raise
+            return self._observe(outcome, time.monotonic() - started)
 
     def reset(self) -> None:
         """Throw the namespace away and start a fresh worker."""
+        with self._lock:
+            self._reset()
+
+    def _reset(self) -> None:
         self._replace_worker()
         self._variables = []
 
@@ -138,7 +145,7 @@ class Sandbox:
             self._variables = list(report.variables)
             return report.observation
         lost = tuple(self._variables)
-        self.reset()
+        self._reset()
         return interrupted(outcome, self.max_output, duration, self.timeout, lost)
 
 
