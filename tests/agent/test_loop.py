@@ -1,4 +1,4 @@
-"""The ReAct loop against a real HTTP server playing scripted replies, through the real openai client."""
+"""The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
 from pathlib import Path
@@ -18,7 +18,9 @@ def fenced(thought: str, code: str) -> str:
     return f"THOUGHT: {thought}\nACTION:\n```python\n{code}\n```"
 
 
-def make_agent(server: ScriptedServer, tmp_path: Path, options: AgentOptions = PLAIN, **model) -> Agent:
+def make_agent(
+    server: ScriptedServer, tmp_path: Path, options: AgentOptions = PLAIN, **model
+) -> Agent:
     return Agent(
         model_for(server, **model),
         apis=API_FUNCTIONS,
@@ -82,7 +84,9 @@ def test_log_is_written_line_by_line(server: ScriptedServer, tmp_path: Path) -> 
     assert "- Status: **finished**" in lines
     answer = lines.index("### Answer")
     assert lines[answer + 2 : answer + 5] == ["```", "17.0", "```"]
-    records = [json.loads(line) for line in result.log_path.with_suffix(".jsonl").read_text().splitlines()]
+    records = [
+        json.loads(line) for line in result.log_path.with_suffix(".jsonl").read_text().splitlines()
+    ]
     assert [r.get("type", r.get("kind")) for r in records][-1] in {"end", "run_end"}
 
 
@@ -123,7 +127,9 @@ def test_format_variants_all_finish(server: ScriptedServer, tmp_path: Path, repl
     assert "never" not in result.steps[0].observation
 
 
-def test_too_many_malformed_replies_end_with_an_error(server: ScriptedServer, tmp_path: Path) -> None:
+def test_too_many_malformed_replies_end_with_an_error(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
     for _ in range(3):
         server.enqueue("no code here")
     result = make_agent(server, tmp_path).run("Say ok.")
@@ -134,7 +140,9 @@ def test_too_many_malformed_replies_end_with_an_error(server: ScriptedServer, tm
 
 def test_server_errors_are_retried(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(ScriptedReply(status=500, error_message="boom"))
-    server.enqueue(ScriptedReply(status=429, error_message="slow down", headers={"Retry-After": "0"}))
+    server.enqueue(
+        ScriptedReply(status=429, error_message="slow down", headers={"Retry-After": "0"})
+    )
     server.enqueue(fenced("ok", "stop('ok')"))
     result = make_agent(server, tmp_path).run("Say ok.")
     assert result.status is Status.FINISHED
@@ -148,7 +156,9 @@ def test_a_timeout_is_retried(server: ScriptedServer, tmp_path: Path) -> None:
     assert (result.status, result.answer) == (Status.FINISHED, "ok")
 
 
-def test_unrecoverable_model_error_is_a_logged_error(server: ScriptedServer, tmp_path: Path) -> None:
+def test_unrecoverable_model_error_is_a_logged_error(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
     server.enqueue(ScriptedReply(status=401, error_message="bad key"))
     result = make_agent(server, tmp_path).run("Say ok.")
     assert result.status is Status.ERROR
@@ -210,7 +220,9 @@ def test_context_budget_elides_old_observations(server: ScriptedServer, tmp_path
     assert "3" * 3000 in joined  # the latest big observation is intact
 
 
-def test_context_too_small_for_even_the_task_is_an_error(server: ScriptedServer, tmp_path: Path) -> None:
+def test_context_too_small_for_even_the_task_is_an_error(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
     result = make_agent(server, tmp_path, context_window=300, max_tokens=256).run("Go.")
     assert result.status is Status.ERROR
     assert "context window" in (result.error or "")

@@ -1,10 +1,11 @@
 import pytest
 
-from react_repl.agent._parse import parse_reply
-from react_repl.agent._parse import cut_at_observation
+from react_repl.agent._parse import cut_at_observation, parse_reply
 
 
-@pytest.mark.parametrize("fence", ["```python", "```Python", "```PYTHON", "```py", "``` python", "```"])
+@pytest.mark.parametrize(
+    "fence", ["```python", "```Python", "```PYTHON", "```py", "``` python", "```"]
+)
 def test_fence_variants_yield_the_code(fence: str) -> None:
     parsed = parse_reply(f"THOUGHT 2: look it up.\nACTION 2:\n{fence}\nx = find()\nprint(x)\n```")
     assert parsed.action == "x = find()\nprint(x)"
@@ -39,7 +40,9 @@ def test_no_action_at_all() -> None:
     assert parsed.thought == "I think the task is done."
 
 
-@pytest.mark.parametrize("marker", ["OBSERVATION 2:", "Observation:", "observation 2", "**Observation 2:**"])
+@pytest.mark.parametrize(
+    "marker", ["OBSERVATION 2:", "Observation:", "observation 2", "**Observation 2:**"]
+)
 def test_model_written_observation_is_cut(marker: str) -> None:
     reply = f"THOUGHT 2: x\n```python\nprint(1)\n```\n{marker}\n1\nTHOUGHT 3: fake"
     parsed = parse_reply(reply)

@@ -17,11 +17,10 @@ from react_repl.agent._result import RunResult, Status, Usage
 from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
 from react_repl.llm import ChatModel, Completion, ModelError
 from react_repl.logs import RunLog, StepRecord
-from react_repl.sandbox import Observation, Sandbox
+from react_repl.sandbox import DEFAULT_PREINJECT, Observation, Sandbox
 
 _SENTINEL = "\x00OBSERVATION\x00"
 _NUMBERED = re.compile(r"^\s*(?:step\s*)?1\s*[.):-]\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
-DEFAULT_PREINJECTED = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 
 
 class _Finished(Exception):
@@ -36,7 +35,7 @@ class _RunState:
     sandbox: Sandbox
     log: RunLog | None
     steps: list[StepRecord] = field(default_factory=list)
-    usage: Usage = Usage()
+    usage: Usage = field(default_factory=Usage)
     estimator: TokenEstimator = field(default_factory=TokenEstimator)
     unanswered: tuple[str, str, str] | None = None  # the last step's reply, action, observation
 
@@ -71,11 +70,15 @@ class Agent:
         log = self._open_log(task)
         host = {"method_search": self.method_search} if self.method_search else {}
         with Sandbox(self.apis, host_functions=host, **self.sandbox_settings) as sandbox:
-            state = _RunState(Transcript(self._system_prompt(), self._task_prompt(task)), sandbox, log)
+            state = _RunState(
+                Transcript(self._system_prompt(), self._task_prompt(task)), sandbox, log
+            )
             try:
                 outcome = self._loop(state, task)
             except KeyboardInterrupt:
-                self._close_log(state, _Finished(Status.INTERRUPTED, error="interrupted by the user"))
+                self._close_log(
+                    state, _Finished(Status.INTERRUPTED, error="interrupted by the user")
+                )
                 raise
         self._close_log(state, outcome)
         return RunResult(
@@ -123,9 +126,19 @@ class Agent:
         observation = state.sandbox.run(parsed.action)
         text = observation.text
         if parsed.extra_blocks:
-            text += f"\n[only the first code block ran; {parsed.extra_blocks} more ignored: one action per step]"
-        self._record(state, step, "step", parsed.thought, parsed.action, text, completion, started,
-                     observation)
+            ignored = parsed.extra_blocks
+            text += f"\n[only the first code block ran; {ignored} more ignored: one per step]"
+        self._record(
+            state,
+            step,
+            "step",
+            parsed.thought,
+            parsed.action,
+            text,
+            completion,
+            started,
+            observation,
+        )
         if observation.stopped:
             raise _Finished(Status.FINISHED, answer=observation.answer)
         if step < self.options.max_steps:
@@ -145,8 +158,17 @@ class Agent:
         observation = state.sandbox.run(action)
         thought = self.prompts.render("decompose.jinja2", plan=plan)
         assistant = f"{thought}\nACTION 1:\n```python\n{action}\n```"
-        self._record(state, 1, "decompose", thought, action, observation.text, completion, started,
-                     observation)
+        self._record(
+            state,
+            1,
+            "decompose",
+            thought,
+            action,
+            observation.text,
+            completion,
+            started,
+            observation,
+        )
         state.transcript.add(self._exchange(1, assistant, action, observation.text))
         return 2
 
@@ -155,7 +177,10 @@ class Agent:
             return
         reply, action, observation = state.unanswered
         before, _, after = self.prompts.render(
-            "wrap_up.jinja2", step=last_step, observation=_SENTINEL, max_steps=self.options.max_steps
+            "wrap_up.jinja2",
+            step=last_step,
+            observation=_SENTINEL,
+            max_steps=self.options.max_steps,
         ).partition(_SENTINEL)
         state.transcript.add(Exchange(last_step, reply, action, observation, before, after))
         started = time.perf_counter()
@@ -165,8 +190,9 @@ class Agent:
 
     def _complete(self, state: _RunState, stop: tuple[str, ...]) -> Completion:
         budget = self.model.context_window() - self.model.settings.max_tokens - 64
-        messages = state.transcript.messages(budget, state.estimator.estimate,
-                                             self.options.keep_recent_steps)
+        messages = state.transcript.messages(
+            budget, state.estimator.estimate, self.options.keep_recent_steps
+        )
         completion = self.model.complete(messages, stop=stop)
         state.estimator.calibrate(messages, completion.prompt_tokens)
         state.usage += Usage(completion.prompt_tokens, completion.completion_tokens)
@@ -213,7 +239,7 @@ class Agent:
             self.on_step(record)
 
     def _system_prompt(self) -> str:
-        preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECTED)
+        preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECT)
         return self.prompts.render(
             "system.jinja2", few_shot=self.options.few_shot, preinjected=list(preinjected)
         )
@@ -230,8 +256,13 @@ class Agent:
         if self.logs_dir is None:
             return None
         settings = {"model": self.model.name, **self.log_settings, **self.options.describe()}
-        return RunLog.create(self.logs_dir, task=task, model=self.model.name, settings=settings,
-                             started=datetime.now().astimezone())
+        return RunLog.create(
+            self.logs_dir,
+            task=task,
+            model=self.model.name,
+            settings=settings,
+            started=datetime.now().astimezone(),
+        )
 
     def _close_log(self, state: _RunState, outcome: _Finished) -> None:
         if state.log:

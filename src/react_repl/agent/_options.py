@@ -1,4 +1,4 @@
-"""The agent's switches. Each technique from the seed is a switch so it can be measured, not assumed."""
+"""The agent's switches: each technique from the seed can be measured, not assumed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation
 @dataclass(frozen=True)
 class AgentOptions:
     max_steps: int = 20
-    decompose_first_step: bool = True  # the model lists sub-steps; we run method_search on step 1 for it
+    decompose_first_step: bool = (
+        True  # the model lists sub-steps; we run method_search on step 1 for it
+    )
     thought_prefix: str = "Based on previous observations,"  # "" disables it
     few_shot: bool = True  # the worked example in the system prompt
     stop_sequences: tuple[str, ...] = DEFAULT_STOP  # so the model cannot write its own OBSERVATION
@@ -33,7 +35,9 @@ class AgentOptions:
         known = {f.name for f in fields(self)}
         unknown = sorted(set(values) - known)
         if unknown:
-            raise ValueError(f"unknown agent option(s): {', '.join(unknown)}; known: {sorted(known)}")
+            raise ValueError(
+                f"unknown agent option(s): {', '.join(unknown)}; known: {sorted(known)}"
+            )
         cleaned = dict(values)
         if "stop_sequences" in cleaned:
             cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])

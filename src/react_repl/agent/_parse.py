@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 _OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
 _THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
-_ACTION_LABEL = re.compile(r"^\s*\**\s*action\s*\d*\s*\**\s*:?\s*\**\s*$", re.IGNORECASE | re.MULTILINE)
+_ACTION_LABEL = re.compile(
+    r"^\s*\**\s*action\s*\d*\s*\**\s*:?\s*\**\s*$", re.IGNORECASE | re.MULTILINE
+)
 _FENCE = re.compile(
     r"^[ \t]*```[ \t]*(?P<lang>[A-Za-z0-9_+-]*)[^\n]*\n(?P<code>.*?)(?:^[ \t]*```[ \t]*$|\Z)",
     re.MULTILINE | re.DOTALL,

@@ -93,7 +93,7 @@ class Transcript:
         messages = self._render(exchanges)
         if estimate(messages) > budget:
             raise ContextBudgetError(
-                f"the prompt needs about {estimate(messages)} tokens even after eliding older steps,"
+                f"the prompt needs about {estimate(messages)} tokens even after eliding old steps,"
                 f" but the budget is {budget}; use a model with a larger context window"
             )
         return messages
@@ -131,4 +131,5 @@ def _elide_thought(exchange: Exchange, later: list[Exchange]) -> Exchange:
 def _cut_middle(text: str, keep_chars: int) -> str:
     half = keep_chars // 2
     cut = len(text) - 2 * half
-    return f"{text[:half]}\n[... {cut} characters elided to fit the context window ...]\n{text[-half:]}"
+    marker = f"[... {cut} characters elided to fit the context window ...]"
+    return f"{text[:half]}\n{marker}\n{text[-half:]}"

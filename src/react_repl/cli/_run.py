@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ from rich.syntax import Syntax
 
 from react_repl import _paths
 
-_console = Console(stderr=False, highlight=False)
+_console = Console(highlight=False)
 
 
 @click.command()
@@ -24,13 +22,27 @@ _console = Console(stderr=False, highlight=False)
 @click.option("--base-url", help="OpenAI-compatible server URL (default: OPENAI_BASE_URL).")
 @click.option("--api-key", help="API key (default: OPENAI_API_KEY).")
 @click.option("--max-steps", type=int, help="Stop after this many steps (default 20).")
-@click.option("--apis", "api_dirs", multiple=True, type=click.Path(exists=True, path_type=Path),
-              help="Extra API module folder or file; repeatable. Built-in apis/ are always included.")
-@click.option("--index", "index_path", type=click.Path(path_type=Path), envvar="REACT_REPL_INDEX",
-              help="Search index folder (default: the project's index/).")
+@click.option(
+    "--apis",
+    "api_dirs",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="Extra API module folder or file; repeatable. Built-in apis/ are always included.",
+)
+@click.option(
+    "--index",
+    "index_path",
+    type=click.Path(path_type=Path),
+    envvar="REACT_REPL_INDEX",
+    help="Search index folder (default: the project's index/).",
+)
 @click.option("--logs-dir", type=click.Path(path_type=Path), help="Where run logs go.")
-@click.option("--prompts", "prompts_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Folder of prompt templates overriding the built-in ones.")
+@click.option(
+    "--prompts",
+    "prompts_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Folder of prompt templates overriding the built-in ones.",
+)
 @click.option("--quiet", is_flag=True, help="Print only the answer and the log path.")
 def run(
     task: str,
@@ -44,108 +56,58 @@ def run(
     prompts_dir: Path | None,
     quiet: bool,
 ) -> None:
-    """Run TASK with the agent and exit 0 when it finished, 1 otherwise."""
+    """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted."""
     from react_repl.agent import Agent
+    from react_repl.cli import _setup
     from react_repl.llm import ChatModel, ModelError
+    from react_repl.local import LocalModelError
     from react_repl.settings import ConfigError, load_config_file
 
     try:
         config = load_config_file()
-        model_settings, local = _model_settings(config, model, base_url, api_key)
-        options = _agent_options(config, max_steps, prompts_dir, local)
-    except (ConfigError, ModelError, ValueError, FileNotFoundError) as error:
+        flags = {"model": model, "base_url": base_url, "api_key": api_key}
+        model_settings, local = _setup.resolve_model(config, flags, _console)
+        options = _setup.agent_options(
+            config, {"max_steps": max_steps, "prompts_dir": prompts_dir}, local
+        )
+        apis, method_search = _setup.prepare_apis(
+            api_dirs, index_path or _paths.default_index_dir(), _console
+        )
+    except (ConfigError, ModelError, LocalModelError, ValueError, FileNotFoundError) as error:
         raise click.ClickException(str(error)) from error
-    index_dir = index_path or _paths.default_index_dir()
-    apis, method_search = _prepare_apis(api_dirs, index_dir)
     agent = Agent(
         ChatModel(model_settings),
         apis=apis,
         method_search=method_search,
         options=options,
         logs_dir=logs_dir or _paths.default_logs_dir(),
-        sandbox_settings=config.get("sandbox", {}),
+        sandbox_settings=_setup.sandbox_settings(config),
         on_step=None if quiet else _print_step,
         log_settings={"base_url": model_settings.base_url or "(default)", "apis": len(apis)},
     )
     try:
         result = agent.run(task)
     except KeyboardInterrupt:
-        _console.print("[yellow]Interrupted.[/] The log is marked interrupted.")
+        _console.print("[yellow]Interrupted.[/] The run log is marked interrupted.")
         sys.exit(130)
     _print_result(result)
     sys.exit(0 if result.finished else 1)
-
-
-def _model_settings(config: dict[str, Any], model: str | None, base_url: str | None,
-                    api_key: str | None) -> tuple[Any, bool]:
-    from react_repl.settings import resolve_model_settings, uses_local_model
-
-    flags = {"model": model, "base_url": base_url, "api_key": api_key}
-    settings = resolve_model_settings(
-        flags={k: v for k, v in flags.items() if v is not None},
-        config=config,
-        env=os.environ,
-    )
-    if not uses_local_model(settings):
-        return settings, False
-    from react_repl.local import ensure_server
-
-    with _console.status("Starting the local model server…") as status:
-        server = ensure_server(settings.model if settings.model in _known_local() else _default_local(),
-                               progress=lambda message: status.update(message))
-    return replace(settings, base_url=server.base_url, model=server.model_name,
-                   api_key="local"), True
-
-
-def _known_local() -> set[str]:
-    from react_repl.local import KNOWN_MODELS
-
-    return set(KNOWN_MODELS)
-
-
-def _default_local() -> str:
-    from react_repl.local import DEFAULT_MODEL
-
-    return DEFAULT_MODEL
-
-
-def _agent_options(config: dict[str, Any], max_steps: int | None, prompts_dir: Path | None,
-                   local: bool) -> Any:
-    from react_repl.agent import AgentOptions
-
-    values = dict(config.get("agent", {}))
-    if max_steps is not None:
-        values["max_steps"] = max_steps
-    if prompts_dir is not None:
-        values["prompts_dir"] = prompts_dir
-    base = AgentOptions.for_small_local_models() if local else AgentOptions()
-    return base.with_values(values)
-
-
-def _prepare_apis(api_dirs: tuple[Path, ...], index_dir: Path) -> tuple[dict[str, Any], Any]:
-    from react_repl.index import MethodIndex, method_search_function
-    from react_repl.registry import ApiRegistry
-
-    registry = ApiRegistry.discover(paths=api_dirs, registered=index_dir)
-    for problem in registry.problems:
-        click.echo(f"warning: {problem}", err=True)
-    index = MethodIndex.open(index_dir)
-    with _console.status("Updating the search index…"):
-        index.build(registry)
-    return registry.callables(), method_search_function(index)
 
 
 def _print_step(step: Any) -> None:
     title = f"Step {step.index}" + ("" if step.kind == "step" else f" ({step.kind})")
     _console.rule(title)
     if step.thought:
-        _console.print(Panel(step.thought, title="THOUGHT", title_align="left", border_style="cyan"))
+        _console.print(
+            Panel(step.thought, title="THOUGHT", title_align="left", border_style="cyan")
+        )
     if step.action:
-        _console.print(Panel(Syntax(step.action, "python", theme="ansi_dark"), title="ACTION",
-                             title_align="left", border_style="magenta"))
+        code = Syntax(step.action, "python", theme="ansi_dark")
+        _console.print(Panel(code, title="ACTION", title_align="left", border_style="magenta"))
     if step.observation:
-        _console.print(Panel(step.observation, title="OBSERVATION", title_align="left",
-                             border_style="green"))
+        _console.print(
+            Panel(step.observation, title="OBSERVATION", title_align="left", border_style="green")
+        )
 
 
 def _print_result(result: Any) -> None:
