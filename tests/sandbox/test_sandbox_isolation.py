@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -108,8 +109,6 @@ def test_worker_dies_with_a_killed_parent() -> None:
 
 
 def test_concurrent_runs_on_one_sandbox_are_serialised(sandbox: Sandbox) -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(4) as pool:
         texts = list(pool.map(lambda n: sandbox.run(f"print({n} * 2)").text, range(40)))
     assert texts == [str(n * 2) for n in range(40)]
