@@ -79,7 +79,7 @@ _VALUES: dict[str, Any] = {
 AVAILABLE = frozenset(_MODULES) | frozenset(_VALUES)
 
 
-def check_names(names: tuple[str, ...]) -> None:
+def check_preinject(names: tuple[str, ...]) -> None:
     unknown = sorted(set(names) - AVAILABLE)
     if unknown:
         raise ValueError(
@@ -88,7 +88,7 @@ def check_names(names: tuple[str, ...]) -> None:
 
 
 def build(names: tuple[str, ...]) -> dict[str, Any]:
-    check_names(names)
+    check_preinject(names)
     values: dict[str, Any] = {}
     for name in names:
         if name in _MODULES:

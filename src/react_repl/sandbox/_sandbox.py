@@ -49,7 +49,7 @@ class Sandbox:
             recursion_limit=recursion_limit,
         )
         names = _names(preinject)
-        _catalogue.check_names(names)
+        _catalogue.check_preinject(names)
         self.timeout = float(timeout)
         self.max_output = int(max_output)
         self._host = dict(host_functions)
