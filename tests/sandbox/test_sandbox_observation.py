@@ -177,3 +177,18 @@ def test_help_without_argument_lists_the_apis(sandbox: Sandbox) -> None:
     assert text.startswith("Functions available without import:")
     assert "get_weather(city: 'str', unit: 'str' = 'C') -> 'str'" in text
     assert "method_search(description: 'str', k: 'int' = 5)" in text
+
+
+def test_agent_defined_exceptions_keep_their_attributes_and_methods(sandbox: Sandbox) -> None:
+    code = """
+class QuotaError(Exception):
+    def __init__(self, left):
+        self.left = left
+    def describe(self):
+        return f'{self.left} calls left'
+try:
+    raise QuotaError(3)
+except QuotaError as error:
+    print(error.left, error.describe())
+"""
+    assert sandbox.run(code).text == "3 3 calls left"

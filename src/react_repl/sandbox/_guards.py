@@ -43,6 +43,7 @@ _EXCEPTION_DATA = frozenset(
         "reason", "start", "end", "object", "encoding", "characters_written",
     }
 )  # fmt: skip
+_EXCEPTION_LIVE = frozenset({"obj", "with_traceback", "add_note"})
 _INPLACE = {
     "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
     "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow,
@@ -93,8 +94,8 @@ class Guards:
         if isinstance(obj, _INTERNAL_TYPES) and name not in _GENERATOR_METHODS:
             return "it exposes interpreter internals"
         if isinstance(obj, BaseException) and name not in _EXCEPTION_DATA:
-            own = type(obj) in self.agent_classes and name in obj.__dict__
-            return None if own else "exceptions expose only their data"
+            agent_defined = type(obj) in self.agent_classes and name not in _EXCEPTION_LIVE
+            return None if agent_defined else "exceptions expose only their data"
         return None
 
     def compiled_getattr(self) -> Callable[[Any, str], Any]:
