@@ -88,6 +88,16 @@ async def work():
     return 1
 print(work().cr_frame)
 """,
+    "traceback_handed_to_exit": """
+class Catch:
+    def __enter__(self):
+        return self
+    def __exit__(self, kind, error, tb):
+        frame = getattr(tb, 'tb_' + 'frame')
+        getattr(frame, 'f_' + 'globals')['__builtins__']['open'](MARKER, 'w')
+with Catch():
+    1 / 0
+""",
     "code_object_consts": """
 def f():
     return 'x'

@@ -192,3 +192,19 @@ except QuotaError as error:
     print(error.left, error.describe())
 """
     assert sandbox.run(code).text == "3 3 calls left"
+
+
+def test_agent_classes_may_define_common_special_methods(sandbox: Sandbox) -> None:
+    code = """
+class Money:
+    def __init__(self, cents):
+        self.cents = cents
+    def __repr__(self):
+        return f'Money({self.cents})'
+    def __add__(self, other):
+        return Money(self.cents + other.cents)
+    def __len__(self):
+        return self.cents
+Money(1) + Money(2)
+"""
+    assert sandbox.run(code).text == "Money(3)"

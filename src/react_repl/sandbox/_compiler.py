@@ -17,7 +17,25 @@ class RestrictedSyntaxError(SyntaxError):
     """The code parses as Python but uses something the sandbox forbids."""
 
 
+# Special methods model code commonly defines on its own classes, beyond RestrictedPython's
+# `__init__` and comparisons. They only ever run agent code on agent objects; none is a hook name.
+_EXTRA_SPECIAL_METHODS = frozenset(
+    {
+        "__repr__", "__str__", "__len__", "__iter__", "__next__", "__getitem__", "__setitem__",
+        "__hash__", "__bool__", "__add__", "__sub__", "__mul__", "__truediv__", "__call__",
+        "__enter__", "__exit__",
+    }
+)  # fmt: skip
+
+
 class _Transformer(RestrictingNodeTransformer):
+    def check_name(
+        self, node: ast.AST, name: str | None, allow_magic_methods: bool = False
+    ) -> None:
+        if allow_magic_methods and name in _EXTRA_SPECIAL_METHODS and node.col_offset != 0:  # type: ignore[attr-defined]
+            return
+        super().check_name(node, name, allow_magic_methods)  # type: ignore[arg-type]
+
     def visit_Name(self, node: ast.Name) -> ast.AST:
         if node.id == "printed":
             self.error(node, '"printed" is not supported; print() writes to the observation.')
