@@ -32,7 +32,7 @@ def _private_fd(fd: int) -> int:
 
 def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
     """PDEATHSIG kills us even inside a long C call; the watcher covers a thread-spawned parent."""
-    if spawned_from_main_thread:
+    if spawned_from_main_thread and sys.platform == "linux":
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, _SIGKILL, 0, 0, 0)
@@ -61,8 +61,12 @@ def _apply_limits(config: dict[str, Any]) -> None:
 
 
 def _address_space() -> int:
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    """Virtual size now (Linux); elsewhere 0, and RLIMIT_AS alone reports a too-small limit."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
 
 
 class _Channel:
