@@ -63,9 +63,11 @@ class ApiFunction:
     def _sanitise(
         self, error: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> BaseException:
-        clean = rebuild_exception(type(error).__name__, _message(error))
-        if builtin_exception(type(error).__name__) is not type(error):
-            clean = RuntimeError(f"{type(error).__name__}: {_message(error)}")
+        kind, message = type(error), _message(error)
+        if builtin_exception(kind.__name__) is kind:
+            clean = rebuild_exception(kind.__name__, message)
+        else:
+            clean = RuntimeError(f"{kind.__name__}: {message}")
         if isinstance(error, TypeError) and not self._arguments_fit(args, kwargs):
             setattr(clean, HINT_ATTRIBUTE, f"the signature is {self.signature_line()}")
         return clean
