@@ -18,7 +18,7 @@ ATTEMPTS = {
     "import_of_api_module": "import secret_api\nprint(secret_api.SECRET)",
     "importlib": "import importlib\nimportlib.import_module('os').system('touch ' + MARKER)",
     "ctypes_import": "import ctypes\nctypes.CDLL(None).system(('touch ' + MARKER).encode())",
-    "ctypes_from_import": "from ctypes import CDLL\nCDLL(None).system(('touch ' + MARKER).encode())",
+    "ctypes_from_import": "from ctypes import CDLL\nCDLL(None).system(MARKER.encode())",
     "ctypes_via_loaded_modules": "getattr(help, '__globals__')['sys'].modules['ctypes']",
     "dunder_import_name": "__import__('os').system('touch ' + MARKER)",
     "builtins_name": "__builtins__['open'](MARKER, 'w')",
