@@ -1,0 +1,133 @@
+"""`react-repl run` end to end in a subprocess, against a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from react_repl.llm import ScriptedReply, ScriptedServer
+
+WEATHER_MODULE = '''
+def get_city_temperature(city: str) -> float:
+    """Return the current air temperature in degrees Celsius for a city.
+
+    Args:
+        city: Name of the city.
+
+    Returns:
+        Degrees Celsius.
+    """
+    return 21.5 if city == "Paris" else 10.0
+'''
+
+
+def reply(thought: str, code: str) -> str:
+    return f"THOUGHT: {thought}\nACTION:\n```python\n{code}\n```"
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    (tmp_path / "myapis").mkdir()
+    (tmp_path / "myapis" / "weather_station.py").write_text(WEATHER_MODULE)
+    return tmp_path
+
+
+def react_repl(workdir: Path, server: ScriptedServer, *args: str, **popen) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "OPENAI_API_KEY": "test-key",
+        "HF_HUB_OFFLINE": "1",
+        "REACT_REPL_WORKSPACE": str(workdir / "workspace"),
+    }
+    command = [
+        sys.executable, "-m", "react_repl", "run", *args,
+        "--base-url", server.base_url, "--model", "scripted",
+        "--apis", str(workdir / "myapis"),
+        "--index", str(workdir / "index"), "--logs-dir", str(workdir / "logs"),
+    ]  # fmt: skip
+    return subprocess.Popen(command, cwd=workdir, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen)  # fmt: skip
+
+
+def test_run_finishes_with_real_search_and_writes_the_log(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Find the temperature in Paris\n2. Report it")
+        server.enqueue(reply("Call it.", 't = get_city_temperature("Paris")\nprint(t)'))
+        server.enqueue(reply("Done.", 'stop(f"{t} degrees")'))
+        process = react_repl(workdir, server, "What is the temperature in Paris?")
+        out, err = process.communicate(timeout=180)
+
+    assert process.returncode == 0, err
+    assert "Answer: 21.5 degrees" in out
+    log = next((workdir / "logs").rglob("*.md"))
+    assert f"Log: {log}" in out.replace("\n", "") or str(log.name) in out
+    text = log.read_text()
+    lines = text.splitlines()
+    assert lines[0] == "# What is the temperature in Paris?"
+    plan = lines.index("## Step 1: plan")
+    assert "method_search('Find the temperature in Paris')" in lines[plan:]
+    observation = lines[lines.index("### Observation 1") + 3]
+    assert observation.startswith("`get_city_temperature(city: str) -> float`: Return the current")
+    assert lines[lines.index("### Observation 2") + 3] == "21.5"
+    assert "- Status: **finished**" in lines
+    assert (workdir / "index").is_dir()
+
+
+def test_run_exits_non_zero_when_not_finished(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Loop")
+        server.enqueue(reply("again", "print(1)"))
+        server.enqueue("THOUGHT: out of steps")
+        process = react_repl(workdir, server, "Loop.", "--max-steps", "2")
+        out, err = process.communicate(timeout=180)
+    assert process.returncode == 1, err
+    assert "max_steps" in out
+    assert "- Status: **max_steps**" in next((workdir / "logs").rglob("*.md")).read_text()
+
+
+def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Print one")
+        server.enqueue(reply("one", "print('one')"))
+        server.enqueue(ScriptedReply(text=reply("late", "stop()"), delay=30))
+        process = react_repl(workdir, server, "Print one, slowly.")
+        log = _wait_for_step(workdir / "logs", "## Step 2", process)
+        os.kill(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+
+    assert process.returncode == 130, err
+    text = log.read_text()
+    assert "## Step 2" in text and "one" in text
+    assert "- Status: **interrupted**" in text
+    assert text.rstrip().endswith("```")
+
+
+def test_unreachable_server_is_a_clear_error(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        url = server.base_url
+    env = {**os.environ, "OPENAI_API_KEY": "k", "HF_HUB_OFFLINE": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "react_repl", "run", "Hi.", "--base-url", url, "--model", "m",
+         "--index", str(workdir / "index"), "--logs-dir", str(workdir / "logs")],
+        capture_output=True, text=True, env=env, timeout=180,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert url.split("/v1")[0] in result.stdout + result.stderr
+
+
+def _wait_for_step(logs: Path, marker: str, process: subprocess.Popen) -> Path:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        for log in logs.rglob("*.md"):
+            if marker in log.read_text():
+                return log
+        if process.poll() is not None:
+            raise AssertionError(process.communicate())
+        time.sleep(0.2)
+    raise AssertionError(f"{marker} never appeared")
