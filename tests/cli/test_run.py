@@ -99,7 +99,7 @@ def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
         process = react_repl(workdir, server, "Print one, slowly.")
         log = _wait_for_step(workdir / "logs", "## Step 2", process)
         os.kill(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=60)
+        _out, err = process.communicate(timeout=60)
 
     assert process.returncode == 130, err
     text = log.read_text()
