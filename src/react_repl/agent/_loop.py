@@ -6,18 +6,18 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._parse import parse_reply
 from react_repl.agent._prompts import PromptSet
-from react_repl.agent._result import RunResult, Status, Usage
+from react_repl.agent._recorder import RunRecorder
+from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
 from react_repl.llm import ChatModel, Completion, ModelError
-from react_repl.logs import RunLog, StepRecord
-from react_repl.sandbox import DEFAULT_PREINJECT, Observation, Sandbox
+from react_repl.logs import StepRecord
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
 
 _SENTINEL = "\x00OBSERVATION\x00"
 _NUMBERED = re.compile(r"^\s*(?:step\s*)?1\s*[.):-]\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
@@ -33,9 +33,7 @@ class _Finished(Exception):
 class _RunState:
     transcript: Transcript
     sandbox: Sandbox
-    log: RunLog | None
-    steps: list[StepRecord] = field(default_factory=list)
-    usage: Usage = field(default_factory=Usage)
+    recorder: RunRecorder
     estimator: TokenEstimator = field(default_factory=TokenEstimator)
     unanswered: tuple[str, str, str] | None = None  # the last step's reply, action, observation
 
@@ -69,27 +67,32 @@ class Agent:
 
     def run(self, task: str) -> RunResult:
         """Run one task in a fresh namespace. A KeyboardInterrupt is logged, then re-raised."""
-        log = self._open_log(task)
+        recorder = RunRecorder.open(
+            self.logs_dir,
+            task=task,
+            model=self.model.name,
+            settings={"model": self.model.name, **self.log_settings, **self.options.describe()},
+            durable=self.durable_logs,
+            on_step=self.on_step,
+        )
         host = {"method_search": self.method_search} if self.method_search else {}
         with Sandbox(self.apis, host_functions=host, **self.sandbox_settings) as sandbox:
             state = _RunState(
-                Transcript(self._system_prompt(), self._task_prompt(task)), sandbox, log
+                Transcript(self._system_prompt(), self._task_prompt(task)), sandbox, recorder
             )
             try:
                 outcome = self._loop(state, task)
             except KeyboardInterrupt:
-                self._close_log(
-                    state, _Finished(Status.INTERRUPTED, error="interrupted by the user")
-                )
+                recorder.close(Status.INTERRUPTED, None, "interrupted by the user")
                 raise
-        self._close_log(state, outcome)
+        recorder.close(outcome.status, outcome.answer, outcome.error)
         return RunResult(
             task=task,
             status=outcome.status,
             answer=outcome.answer,
-            steps=tuple(state.steps),
-            usage=state.usage,
-            log_path=log.path if log else None,
+            steps=tuple(recorder.steps),
+            usage=recorder.usage,
+            log_path=recorder.log.path if recorder.log else None,
             error=outcome.error,
         )
 
@@ -123,24 +126,20 @@ class Agent:
         if parsed.action is None:
             reminder = self.prompts.render("reminder.jinja2", step=step)
             state.transcript.add(Exchange(step, parsed.text or "(empty reply)", None, "", reminder))
-            self._record(state, step, "reminder", parsed.thought, "", reminder, completion, started)
+            state.recorder.step(
+                step, "reminder", completion, started, thought=parsed.thought, observation=reminder
+            )
             return False
         observation = state.sandbox.run(parsed.action)
         text = observation.text
         if parsed.extra_blocks:
             ignored = parsed.extra_blocks
             text += f"\n[only the first code block ran; {ignored} more ignored: one per step]"
-        self._record(
-            state,
-            step,
-            "step",
-            parsed.thought,
-            parsed.action,
-            text,
-            completion,
-            started,
-            observation,
-        )
+        state.recorder.step(
+            step, "step", completion, started,
+            thought=parsed.thought, action=parsed.action, observation=text,
+            sandbox_result=observation,
+        )  # fmt: skip
         if observation.stopped:
             raise _Finished(Status.FINISHED, answer=observation.answer)
         if step < self.options.max_steps:
@@ -160,17 +159,11 @@ class Agent:
         observation = state.sandbox.run(action)
         thought = self.prompts.render("decompose.jinja2", plan=plan)
         assistant = f"{thought}\nACTION 1:\n```python\n{action}\n```"
-        self._record(
-            state,
-            1,
-            "decompose",
-            thought,
-            action,
-            observation.text,
-            completion,
-            started,
-            observation,
-        )
+        state.recorder.step(
+            1, "decompose", completion, started,
+            thought=thought, action=action, observation=observation.text,
+            sandbox_result=observation,
+        )  # fmt: skip
         state.transcript.add(self._exchange(1, assistant, action, observation.text))
         return 2
 
@@ -188,7 +181,7 @@ class Agent:
         started = time.perf_counter()
         completion = self._complete(state, self.options.stop_sequences)
         thought = parse_reply(completion.text).thought
-        self._record(state, last_step + 1, "wrap_up", thought, "", "", completion, started)
+        state.recorder.step(last_step + 1, "wrap_up", completion, started, thought=thought)
 
     def _complete(self, state: _RunState, stop: tuple[str, ...]) -> Completion:
         budget = self.model.context_window() - self.model.settings.max_tokens - 64
@@ -197,7 +190,7 @@ class Agent:
         )
         completion = self.model.complete(messages, stop=stop)
         state.estimator.calibrate(messages, completion.prompt_tokens)
-        state.usage += Usage(completion.prompt_tokens, completion.completion_tokens)
+        state.recorder.count(completion)
         return completion
 
     def _exchange(self, step: int, reply: str, action: str | None, observation: str) -> Exchange:
@@ -208,37 +201,6 @@ class Agent:
             thought_prefix=self.options.thought_prefix,
         ).partition(_SENTINEL)
         return Exchange(step, reply, action, observation, before, after)
-
-    def _record(
-        self,
-        state: _RunState,
-        step: int,
-        kind: str,
-        thought: str,
-        action: str,
-        observation: str,
-        completion: Completion,
-        started: float,
-        sandbox_result: Observation | None = None,
-    ) -> None:
-        record = StepRecord(
-            index=step,
-            kind=kind,
-            thought=thought,
-            action=action,
-            observation=observation,
-            prompt_tokens=completion.prompt_tokens,
-            completion_tokens=completion.completion_tokens,
-            duration=time.perf_counter() - started,
-            model_seconds=completion.duration,
-            sandbox_seconds=sandbox_result.duration if sandbox_result else 0.0,
-            raw_reply=completion.text,
-        )
-        state.steps.append(record)
-        if state.log:
-            state.log.write_step(record)
-        if self.on_step:
-            self.on_step(record)
 
     def _system_prompt(self) -> str:
         preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECT)
@@ -253,26 +215,3 @@ class Agent:
             decompose=self.options.decompose_first_step,
             thought_prefix=self.options.thought_prefix,
         )
-
-    def _open_log(self, task: str) -> RunLog | None:
-        if self.logs_dir is None:
-            return None
-        settings = {"model": self.model.name, **self.log_settings, **self.options.describe()}
-        return RunLog.create(
-            self.logs_dir,
-            task=task,
-            model=self.model.name,
-            settings=settings,
-            started=datetime.now().astimezone(),
-            durable=self.durable_logs,
-        )
-
-    def _close_log(self, state: _RunState, outcome: _Finished) -> None:
-        if state.log:
-            state.log.finish(
-                status=outcome.status.value,
-                answer=outcome.answer,
-                prompt_tokens=state.usage.prompt_tokens,
-                completion_tokens=state.usage.completion_tokens,
-                error=outcome.error,
-            )
