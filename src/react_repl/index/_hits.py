@@ -49,6 +49,11 @@ def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[.
             return _NO_DESCRIPTION
         if isinstance(k, bool) or not isinstance(k, int):
             return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
+        if index.rebuild_reason:
+            return (
+                f"The API index cannot be used ({index.rebuild_reason}); "
+                "rebuild it with `react-repl index build`."
+            )
         if len(index) == 0:
             return (
                 "No APIs are indexed. Build the index with `react-repl index build` "

@@ -3,28 +3,26 @@
 from __future__ import annotations
 
 import hashlib
-import logging
 import time
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import faiss
 import numpy as np
 
 from ._encoder import Encoder, default_encoder
-from ._fusion import DENSE_WEIGHT, LEXICAL_WEIGHT, fuse
+from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
 from ._store import IndexedApi, IndexProblem, IndexState, load_state, manifest_exists, save_state
 from ._text import document_text, lexical_tokens
 from ._vectors import build_vectors, nearest, uses_graph
 
+SearchMode = Literal["hybrid", "dense", "lexical"]
 MAX_K = 50
 CANDIDATES = 50
-
-logger = logging.getLogger(__name__)
 
 
 class MethodIndex:
@@ -69,7 +67,6 @@ class MethodIndex:
         except IndexProblem as problem:
             self.rebuild_reason = str(problem)
             message = f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
-            logger.warning(message)
             warnings.warn(message, stacklevel=3)
 
     def build(self, registry: Any) -> BuildReport:
@@ -138,20 +135,18 @@ class MethodIndex:
             out[missing] = self.encoder.encode([texts[rows[i].name] for i in missing])
         return out, len(missing)
 
-    def search(self, query: str, k: int = 5) -> list[SearchHit]:
-        """Best first, one hit per API name, at most MAX_K."""
+    def search(self, query: str, k: int = 5, *, mode: SearchMode = "hybrid") -> list[SearchHit]:
+        """Best first, one hit per API name, at most MAX_K; `mode` isolates one retriever."""
         k = max(1, min(int(k), MAX_K))
         rows = self._state.rows
         if not rows or not query.strip():
             return []
-        if self._vectors is None:
-            self._vectors = build_vectors(self._state.embeddings)
         if self._lexical is None:
             self._lexical = LexicalIndex([row.tokens for row in rows])
         pool = max(k, CANDIDATES)
-        dense = nearest(self._vectors, self.encoder.encode([query])[0], pool)
-        lexical = self._lexical.ranked(query, pool)
-        fused = fuse([(dense, DENSE_WEIGHT), (lexical, LEXICAL_WEIGHT)])
+        dense = [] if mode == "lexical" else self._dense(query, pool)
+        lexical = [] if mode == "dense" else self._lexical.ranked(query, pool)
+        fused = fuse(dense, lexical)
         hits: dict[str, SearchHit] = {}
         for row_number, score in fused:
             row = rows[row_number]
@@ -160,6 +155,11 @@ class MethodIndex:
             if len(hits) == k:
                 break
         return list(hits.values())
+
+    def _dense(self, query: str, count: int) -> list[tuple[int, float]]:
+        if self._vectors is None:
+            self._vectors = build_vectors(self._state.embeddings)
+        return nearest(self._vectors, self.encoder.encode([query])[0], count)
 
 
 def _row(spec: Any, text: str) -> IndexedApi:

@@ -13,13 +13,12 @@ from typing import Any
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_STOPWORDS = frozenset(
-    (
-        "a an and are as at be by can could do for from has have i if in into is it its me my of "
-        "on or please so that the their them then there these this to was we what when which will "
-        "with would you your"
-    ).split()
+_STOPWORD_TEXT = (
+    "a an and are as at be by can could do for from has have i if in into is it its me my of on "
+    "or please so that the their them then there these this to was we what when which will with "
+    "would you your"
 )
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 def split_identifier(identifier: str) -> list[str]:

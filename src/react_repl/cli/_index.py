@@ -1,0 +1,59 @@
+"""`react-repl index build`: (re)build the method_search index from every API source."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from react_repl._paths import default_index_dir
+
+
+@click.group()
+def index() -> None:
+    """Build the index `method_search` and `react-repl search` read."""
+
+
+@index.command("build")
+@click.option(
+    "--apis",
+    "api_paths",
+    multiple=True,
+    help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
+)
+@click.option(
+    "--index",
+    "index_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Index folder (default: index/ or $REACT_REPL_INDEX).",
+)
+def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
+    """Index the built-in apis/, the --apis sources and the sources added with `apis add`.
+
+    Only APIs whose text changed are embedded again; a corrupt or mismatched index is rebuilt.
+    """
+    from react_repl.index import MethodIndex
+    from react_repl.registry import ApiRegistry
+
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    path = index_dir or default_index_dir()
+    registry = ApiRegistry.discover(paths=api_paths, registered=path)
+    for problem in registry.problems:
+        err.print(f"[yellow]skipped[/] {problem}", markup=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        method_index = MethodIndex.open(path)
+    report = method_index.build(registry)
+    if report.rebuilt_reason:
+        err.print(f"[yellow]rebuilt[/] the previous index was unusable: {report.rebuilt_reason}")
+    out.print(
+        f"Indexed {len(method_index)} APIs from {len(registry.modules())} modules into {path} "
+        f"in {report.seconds:.1f} s: {report.embedded} embedded, {report.reused} reused, "
+        f"{report.removed} removed."
+    )
+    if report.modules_changed:
+        out.print("Modules changed: " + ", ".join(report.modules_changed))

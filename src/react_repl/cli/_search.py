@@ -1,0 +1,76 @@
+"""`react-repl search`: the agent's `method_search` from the shell, one query or a stream.
+
+Only numpy, FAISS, tokenizers and bm25s are imported on this path (never torch), so a cold
+search stays within a few seconds; `-` streams queries from stdin so evaluations pay the
+loading once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from react_repl.index import MethodIndex, SearchHit, format_hits
+from react_repl.index._method_index import MAX_K
+
+
+def _open_index(index_dir: Path | None) -> MethodIndex:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        index = MethodIndex.open(index_dir)
+    if not index.exists:
+        _fail(f"No index at {index.path}. Build it first: react-repl index build")
+    if index.rebuild_reason:
+        _fail(
+            f"The index at {index.path} cannot be used: {index.rebuild_reason}. "
+            "Rebuild it: react-repl index build"
+        )
+    return index
+
+
+def _fail(message: str) -> None:
+    click.echo(message, err=True)
+    sys.exit(2)
+
+
+def _as_json(hits: list[SearchHit]) -> str:
+    return json.dumps([asdict(hit) | {"score": round(hit.score, 6)} for hit in hits])
+
+
+@click.command()
+@click.argument("query")
+@click.option("--k", "k", type=click.IntRange(1, MAX_K), default=5, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits.")
+@click.option(
+    "--index",
+    "index_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Index folder (default: index/ or $REACT_REPL_INDEX).",
+)
+def search(query: str, k: int, as_json: bool, index_dir: Path | None) -> None:
+    """Find the APIs that match QUERY, best first.
+
+    QUERY "-" reads one query per line from stdin and prints one JSON list per line, in order.
+    """
+    index = _open_index(index_dir)
+    if query == "-":
+        for line in sys.stdin:
+            text = line.strip()
+            click.echo(_as_json(index.search(text, k) if text else []))
+            sys.stdout.flush()
+        return
+    if not query.strip():
+        _fail('Give a description of what you need, e.g. react-repl search "convert currency"')
+    hits = index.search(query, k)
+    if as_json:
+        click.echo(_as_json(hits))
+    elif hits:
+        click.echo(format_hits(hits))
+    else:
+        click.echo("No APIs are indexed. Build the index: react-repl index build", err=True)

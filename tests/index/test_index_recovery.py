@@ -1,0 +1,84 @@
+"""A damaged, stale or foreign index is detected, reported and rebuilt; never a crash."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from react_repl.index import MethodIndex
+
+
+def _manifest(folder: Path) -> dict:
+    return json.loads((folder / "manifest.json").read_text())
+
+
+def _data_file(folder: Path, role: str) -> Path:
+    return folder / _manifest(folder)["files"][role]["name"]
+
+
+def _edit_manifest(key: str, value: object) -> Callable[[Path], None]:
+    def edit(folder: Path) -> None:
+        manifest = _manifest(folder) | {key: value}
+        (folder / "manifest.json").write_text(json.dumps(manifest))
+
+    return edit
+
+
+def _truncate(role: str) -> Callable[[Path], None]:
+    def truncate(folder: Path) -> None:
+        path = _data_file(folder, role)
+        path.write_bytes(path.read_bytes()[:100])
+
+    return truncate
+
+
+DAMAGE = {
+    "garbage manifest": (lambda f: (f / "manifest.json").write_text("{not json"), "unreadable"),
+    "truncated embeddings": (_truncate("embeddings"), "checksum"),
+    "truncated api list": (_truncate("apis"), "checksum"),
+    "missing data file": (lambda f: _data_file(f, "apis").unlink(), "missing"),
+    "other model": (_edit_manifest("model", "bge-small"), "bge-small"),
+    "other dimension": (_edit_manifest("dimension", 768), "768"),
+    "old format": (_edit_manifest("format_version", 0), "format"),
+    "wrong count": (_edit_manifest("count", 99), "manifest says"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
+def test_damaged_index_is_flagged_then_rebuilt(
+    damage: tuple[Callable[[Path], None], str], tmp_path: Path, api_dir: Path, encoder, discover
+) -> None:
+    folder = tmp_path / "index"
+    registry = discover(api_dir)
+    MethodIndex.open(folder, encoder=encoder).build(registry)
+    apply, expected_reason = damage
+    apply(folder)
+
+    with pytest.warns(UserWarning, match="react-repl index build"):
+        index = MethodIndex.open(folder, encoder=encoder)
+    reason = index.rebuild_reason
+    assert reason is not None and expected_reason in reason
+    assert len(index) == 0 and index.search("send an email") == []
+
+    report = index.build(registry)
+    assert report.rebuilt_reason == reason
+    assert report.embedded == 6
+    reopened = MethodIndex.open(folder, encoder=encoder)
+    assert reopened.rebuild_reason is None
+    assert reopened.search("send an email", k=1)[0].name == "send_email"
+
+
+def test_old_generations_and_temporaries_are_cleaned(
+    tmp_path: Path, api_dir: Path, encoder, discover
+) -> None:
+    folder = tmp_path / "index"
+    index = MethodIndex.open(folder, encoder=encoder)
+    index.build(discover(api_dir))
+    (folder / ".apis-deadbeef.json.1234.tmp").write_text("half written")
+    (api_dir / "office.py").unlink()
+    index.build(discover(api_dir))
+    listed = {entry["name"] for entry in _manifest(folder)["files"].values()}
+    assert {p.name for p in folder.iterdir()} == listed | {"manifest.json"}
