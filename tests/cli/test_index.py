@@ -1,0 +1,71 @@
+"""`react-repl index build`, run as a real subprocess in an isolated project."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+MODULE = '''
+def convert_currency(amount: float, source: str, target: str) -> float:
+    """Convert money from one currency to another.
+
+    Args:
+        amount: Amount in the source currency.
+        source: Currency code to convert from.
+        target: Currency code to convert to.
+    """
+'''
+
+
+def react_repl(*args: str, home: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env.pop("REACT_REPL_INDEX", None)
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("react-repl")), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project whose built-in apis/ holds one small module."""
+    (tmp_path / "apis").mkdir()
+    (tmp_path / "apis" / "money.py").write_text(MODULE)
+    return tmp_path
+
+
+def test_build_indexes_builtin_and_extra_folders_then_reuses(project: Path) -> None:
+    extra = project / "extra"
+    extra.mkdir()
+    (extra / "words.py").write_text(
+        'def count_words(text: str) -> int:\n    """Count the words in a text."""\n'
+    )
+    (extra / "broken.py").write_text("def oops(:\n")
+    index = project / "my-index"
+
+    first = react_repl("index", "build", "--apis", str(extra), "--index", str(index), home=project)
+    assert first.returncode == 0, first.stderr
+    assert "Indexed 2 APIs" in first.stdout and "2 embedded" in first.stdout
+    assert "broken.py" in first.stderr
+    assert (index / "manifest.json").is_file()
+
+    second = react_repl("index", "build", "--apis", str(extra), "--index", str(index), home=project)
+    assert second.returncode == 0, second.stderr
+    assert "0 embedded, 2 reused" in second.stdout
+
+
+def test_build_reports_and_repairs_a_corrupt_index(project: Path) -> None:
+    index = project / "index"
+    assert react_repl("index", "build", home=project).returncode == 0
+    (index / "manifest.json").write_text("{truncated")
+    repaired = react_repl("index", "build", home=project)
+    assert repaired.returncode == 0, repaired.stderr
+    assert "unusable" in repaired.stderr and "1 embedded" in repaired.stdout

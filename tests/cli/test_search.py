@@ -1,0 +1,109 @@
+"""`react-repl search`, run as a real subprocess against a real index."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+APIS = '''
+def get_weather_forecast(city: str, days: int = 1) -> dict:
+    """Get the weather forecast for a city.
+
+    Args:
+        city: Name of the city.
+        days: How many days ahead.
+    """
+
+
+def send_email(to: str, subject: str, body: str) -> None:
+    """Send an email message to a recipient."""
+
+
+def count_words(text: str) -> int:
+    """Count how many words a piece of text contains."""
+'''
+
+
+def react_repl(*args: str, home: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env.pop("REACT_REPL_INDEX", None)
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("react-repl")), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A project with three built-in APIs, indexed once for every test here."""
+    root = tmp_path_factory.mktemp("project")
+    (root / "apis").mkdir()
+    (root / "apis" / "assistant.py").write_text(APIS)
+    built = react_repl("index", "build", home=root)
+    assert built.returncode == 0, built.stderr
+    return root
+
+
+def test_json_lists_hits_best_first_with_the_contract_fields(home: Path) -> None:
+    result = react_repl("search", "will it rain tomorrow", "--json", "--k", "2", home=home)
+    assert result.returncode == 0, result.stderr
+    hits = json.loads(result.stdout)
+    assert len(hits) == 2
+    assert {"name", "signature", "summary", "score"} <= hits[0].keys()
+    assert hits[0]["name"] == "get_weather_forecast"
+    assert hits[0]["signature"] == "get_weather_forecast(city: str, days: int = 1) -> dict"
+    assert hits[0]["score"] >= hits[1]["score"]
+
+
+def test_text_output_is_what_method_search_prints(home: Path) -> None:
+    result = react_repl("search", "mail someone", "--k", "1", home=home)
+    assert result.stdout == (
+        "`send_email(to: str, subject: str, body: str) -> None`: "
+        "Send an email message to a recipient.\n"
+    )
+
+
+def test_stdin_mode_answers_each_line_in_order(home: Path) -> None:
+    queries = "how many words are in this\n\nweather in Oslo\nwrite to my boss\n"
+    result = react_repl("search", "-", "--json", "--k", "1", home=home, stdin=queries)
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [[hit["name"] for hit in hits] for hits in lines] == [
+        ["count_words"],
+        [],
+        ["get_weather_forecast"],
+        ["send_email"],
+    ]
+
+
+def test_missing_index_says_how_to_build_it(tmp_path: Path) -> None:
+    result = react_repl("search", "anything", "--index", str(tmp_path / "nowhere"), home=tmp_path)
+    assert result.returncode != 0
+    assert "react-repl index build" in result.stderr
+    assert result.stdout == ""
+
+
+def test_search_never_imports_torch(home: Path) -> None:
+    probe = (
+        "import sys\n"
+        "from react_repl.cli import main\n"
+        "try:\n"
+        "    main(['search', 'weather', '--k', '1'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules\n"
+    )
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env.pop("REACT_REPL_INDEX", None)
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert "get_weather_forecast" in result.stdout
