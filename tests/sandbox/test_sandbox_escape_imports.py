@@ -57,3 +57,21 @@ def test_importing_a_preinjected_name_is_still_refused(sandbox: Sandbox) -> None
     assert observation.error == "ImportError"
     assert "Already available without import" in observation.text and "json" in observation.text
     assert_contained(sandbox, observation)
+
+
+def test_c_level_imports_of_loaded_modules_work(sandbox: Sandbox) -> None:
+    """datetime's C code imports `time` and `_strptime` through the frame's `__import__`."""
+    observation = sandbox.run(
+        "d = datetime.strptime('2024-03-05', '%Y-%m-%d')\n"
+        "print(d.strftime('%d.%m.%Y'), f'{d:%A}', date(2024, 1, 2).strftime('%b'))"
+    )
+    assert observation.text == "05.03.2024 Tuesday Jan", observation.text
+    assert_contained(sandbox, observation)
+
+
+@pytest.mark.parametrize("code", ["import time", "from time import sleep", "import _strptime"])
+def test_agent_imports_of_loaded_modules_stay_refused(sandbox: Sandbox, code: str) -> None:
+    observation = sandbox.run(f"{code}\nprint('imported')")
+    assert observation.error in {"ImportError", "SyntaxError"}, observation.text
+    assert "imported" not in observation.text
+    assert_contained(sandbox, observation)

@@ -8,6 +8,9 @@ private attributes stay behind the guards.
 
 from __future__ import annotations
 
+# `datetime.strptime` imports this from C on first use; loaded now, before any agent code runs,
+# because the sandbox's `__import__` only lets C code reach modules that are already loaded.
+import _strptime  # noqa: F401
 import collections
 import datetime
 import itertools

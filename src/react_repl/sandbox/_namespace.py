@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import inspect
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -44,7 +45,21 @@ def _exceptions() -> dict[str, Any]:
     }
 
 
-def _refuse_import(name: str, *args: Any, **kwargs: Any) -> Any:
+def _import(
+    name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
+) -> None:
+    """Refuses every import the agent writes, but not the ones C code makes on its behalf.
+
+    `datetime.strftime` imports `time` (and `strptime` imports `_strptime`) through the calling
+    frame's `__import__`, which is this one. CPython's PyImport_Import passes an empty *list* as
+    `fromlist`, ignores what `__import__` returns and reads the module from `sys.modules`;
+    `import x` passes None and `from x import y` a tuple. So a C-level import of a module the
+    worker had already loaded before any agent code ran is answered with None: nothing reaches
+    agent code, and no new module is ever loaded on the agent's behalf.
+    """
+    c_level = type(fromlist) is list and not fromlist and level == 0
+    if c_level and type(name) is str and name in sys.modules:
+        return None
     raise ImportError(f"import of '{name}' is not allowed in the sandbox", name=str(name))
 
 
@@ -57,7 +72,7 @@ def make_builtins(guards: Guards) -> dict[str, Any]:
         setattr=guards.setattr,
         delattr=guards.delattr,
         __build_class__=guards.build_class,
-        __import__=_refuse_import,
+        __import__=_import,
     )
     return table
 
