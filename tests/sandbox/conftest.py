@@ -30,6 +30,10 @@ API_FUNCTIONS = [
     secret_api.print_inside,
     secret_api.crash_worker,
     secret_api.read_env,
+    secret_api.make_picture,
+    secret_api.make_album,
+    secret_api.picture_width,
+    secret_api.echo,
 ]
 SECRETS = (secret_api.SECRET, ENV_SECRET)
 EVERY_PREINJECT = (*DEFAULT_PREINJECT, "random", "statistics", "itertools", "collections")

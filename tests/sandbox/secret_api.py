@@ -75,3 +75,43 @@ def crash_worker() -> None:
 def read_env(name: str) -> str:
     """Reads an environment variable, as API code legitimately may."""
     return os.environ.get(name, "")
+
+
+class Picture:
+    """A rich library object, like the Pillow image an image API returns: its public methods
+    touch files, and it holds data the API never meant to hand out."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.token = SECRET
+
+    def save(self, path: str) -> None:
+        with open(path, "w") as handle:
+            handle.write("escaped")
+
+    def __repr__(self) -> str:
+        return f"<Picture width={self.width}>"
+
+
+def make_picture(width: int = 4) -> Picture:
+    """Returns a rich object, as open_image() does."""
+    return Picture(width)
+
+
+def make_album() -> dict:
+    """Rich objects inside plain containers, including a list that contains itself."""
+    pictures: list = [Picture(1), Picture(2)]
+    pictures.append(pictures)
+    return {"pictures": pictures, "pair": (Picture(3), "caption"), "count": 2}
+
+
+def picture_width(picture: Picture) -> int:
+    """Accepts a rich object back, as save_image(image, path) does."""
+    if not isinstance(picture, Picture):
+        raise TypeError(f"expected a Picture, got {type(picture).__name__}")
+    return picture.width
+
+
+def echo(value: object) -> object:
+    """Returns what it was given: the agent's own objects must come back usable."""
+    return value

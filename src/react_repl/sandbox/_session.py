@@ -11,6 +11,7 @@ from ._capture import Capture, CaptureStream, Printer, Send
 from ._compiler import compile_action
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
+from ._handles import Boundary
 from ._namespace import StopAction, StopState, make_builtins, make_help, make_stop
 from ._references import resolve
 from ._wrappers import ApiFunction, HostFunction
@@ -38,8 +39,10 @@ class Session:
         self, config: dict[str, Any], call_host: Callable[..., Any]
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
+        boundary = Boundary(self._guards.agent_classes)
         for reference in config["apis"]:
-            values[reference["name"]] = ApiFunction(reference["name"], resolve(reference))
+            name = reference["name"]
+            values[name] = ApiFunction(name, resolve(reference), boundary)
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(

@@ -13,6 +13,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from ._handles import Boundary
+
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
 
@@ -38,11 +40,12 @@ def rebuild_exception(name: str, message: str) -> BaseException:
 class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
-    __slots__ = ("__signature__", "_doc", "_function", "_name")
+    __slots__ = ("__signature__", "_boundary", "_doc", "_function", "_name")
 
-    def __init__(self, name: str, function: Callable[..., Any]) -> None:
+    def __init__(self, name: str, function: Callable[..., Any], boundary: Boundary) -> None:
         self._name = name
         self._function = function
+        self._boundary = boundary
         try:
             self.__signature__: inspect.Signature | None = inspect.signature(function)
         except (TypeError, ValueError):
@@ -50,14 +53,15 @@ class ApiFunction:
         self._doc = inspect.getdoc(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
         try:
-            result = self._function(*args, **kwargs)
+            result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost
             clean = self._sanitise(error, args, kwargs)
         else:
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
-            return result
+            return self._boundary.outbound(result, given)
         raise clean
 
     def _sanitise(
@@ -107,7 +111,7 @@ class HostFunction(ApiFunction):
     def __init__(
         self, name: str, signature: str, doc: str | None, call: Callable[..., Any]
     ) -> None:
-        super().__init__(name, call)
+        super().__init__(name, call, Boundary(()))
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature

@@ -1,0 +1,159 @@
+"""The boundary between API functions and agent code: plain data crosses, rich objects do not.
+
+A rich object's public methods are as dangerous as its internals: the Pillow image an image API
+returns has `save(path)`, which writes anywhere the worker's user may, whatever folder the API
+itself was confined to. So only plain data (numbers, strings, dates, and lists, tuples, dicts and
+sets of them) comes back as itself; any other object becomes a `Handle` the agent can print,
+compare and pass back to API functions, which receive the original. Objects the agent passed in
+or built itself come back unchanged, since the agent already holds them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import fractions
+import types
+from collections import Counter, OrderedDict, deque
+from collections.abc import Callable, Collection
+from typing import Any
+
+_ATOMS = frozenset(
+    {
+        type(None), bool, int, float, complex, str, bytes, bytearray, range,
+        datetime.date, datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
+        decimal.Decimal, fractions.Fraction,
+    }
+)  # fmt: skip
+_CONTAINERS = frozenset({list, tuple, set, frozenset, dict, OrderedDict, Counter, deque})
+_REPR_LIMIT = 200
+
+
+class Handle:
+    """An API result the agent may hold and hand back, but not look into."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: Any) -> None:
+        self._value = value
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"'{name}' is not available: this {type(self._value).__name__} came from an API "
+            "and is an opaque handle; pass it to the API functions that accept it"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Handle) and other._value is self._value
+
+    def __hash__(self) -> int:
+        return id(self._value)
+
+    def __repr__(self) -> str:
+        try:
+            text = repr(self._value)
+        except Exception:  # a broken repr must not hide the handle
+            text = type(self._value).__name__
+        if len(text) > _REPR_LIMIT:
+            text = text[:_REPR_LIMIT] + "…"
+        return f"<handle: {text}>"
+
+
+class Boundary:
+    """Converts arguments going into an API and results coming out of it."""
+
+    def __init__(self, agent_classes: Collection[type]) -> None:
+        self._agent_classes = agent_classes  # the live set: classes defined later count too
+
+    def inbound(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], dict[str, Any], dict[int, Any]]:
+        """Unwraps handles; also returns every object the agent passed in, by id."""
+        given: dict[int, Any] = {}
+        plain_args = tuple(_unwrap(value, given, set()) for value in args)
+        plain_kwargs = {key: _unwrap(value, given, set()) for key, value in kwargs.items()}
+        return plain_args, plain_kwargs, given
+
+    def outbound(self, result: Any, given: dict[int, Any]) -> Any:
+        def wrap(value: Any) -> Any:
+            return value if self._agent_owned(value) else Handle(value)
+
+        return _wrap(result, wrap, given, {})
+
+    def _agent_owned(self, value: Any) -> bool:
+        kind = type(value)
+        if kind is Handle or kind in self._agent_classes:
+            return True
+        if isinstance(value, type):
+            return value in self._agent_classes
+        if isinstance(value, types.FunctionType):
+            return value.__code__.co_filename.startswith("<action ")
+        return False
+
+
+def _is_container(value: Any) -> bool:
+    return type(value) in _CONTAINERS or (
+        isinstance(value, tuple) and hasattr(type(value), "_make")  # a namedtuple
+    )
+
+
+def _unwrap(value: Any, given: dict[int, Any], active: set[int]) -> Any:
+    """Agent containers pass as they are unless they hold handles: APIs may mutate them.
+
+    `given` keeps every object alive until the call returns, so no id in it can be reused.
+    """
+    given[id(value)] = value
+    if type(value) is Handle:
+        return value._value
+    if type(value) in _ATOMS or not _is_container(value) or id(value) in active:
+        return value
+    active.add(id(value))
+    if isinstance(value, dict):
+        old_pairs = list(value.items())
+        pairs = [(_unwrap(k, given, active), _unwrap(v, given, active)) for k, v in old_pairs]
+        changed = any(
+            new is not old
+            for pair, old_pair in zip(pairs, old_pairs, strict=True)
+            for new, old in zip(pair, old_pair, strict=True)
+        )
+        result = type(value)(dict(pairs)) if changed else value
+    else:
+        old_items = list(value)
+        items = [_unwrap(item, given, active) for item in old_items]
+        changed = any(new is not old for new, old in zip(items, old_items, strict=True))
+        result = _rebuild(value, items) if changed else value
+    active.discard(id(value))
+    return result
+
+
+def _wrap(
+    value: Any, wrap: Callable[[Any], Any], given: dict[int, Any], memo: dict[int, Any]
+) -> Any:
+    """Copies containers around wrapped items; a cycle through a tuple is cut by a handle."""
+    if type(value) in _ATOMS or id(value) in given:
+        return value
+    if id(value) in memo:
+        copy = memo[id(value)]
+        return Handle(value) if copy is None else copy
+    if not _is_container(value):
+        return wrap(value)
+    if isinstance(value, dict):
+        mapping = memo[id(value)] = type(value)()
+        for key, item in value.items():
+            mapping[_wrap(key, wrap, given, memo)] = _wrap(item, wrap, given, memo)
+        return mapping
+    if type(value) in (list, set, deque):
+        copy = memo[id(value)] = type(value)()
+        add = copy.add if isinstance(copy, set) else copy.append
+        for item in value:
+            add(_wrap(item, wrap, given, memo))
+        return copy
+    memo[id(value)] = None  # tuples and frozensets exist only once complete
+    items = [_wrap(item, wrap, given, memo) for item in value]
+    del memo[id(value)]
+    return _rebuild(value, items)
+
+
+def _rebuild(value: Any, items: list[Any]) -> Any:
+    kind = type(value)
+    return kind(items) if kind in _CONTAINERS else kind._make(items)
