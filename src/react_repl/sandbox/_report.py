@@ -88,7 +88,7 @@ def _observation(
     if not parts:
         parts.append("(stopped)" if stopped else _NO_OUTPUT)
     return Observation(
-        text="\n".join(parts),
+        text=valid_unicode("\n".join(parts)),
         ok=error is None and not truncated and not reset,
         error=error,
         timed_out=outcome.timed_out,
@@ -97,5 +97,11 @@ def _observation(
         truncated=truncated,
         duration=duration,
         stopped=stopped,
-        answer=outcome.answer if stopped else None,
+        answer=valid_unicode(outcome.answer) if stopped and outcome.answer is not None else None,
     )
+
+
+def valid_unicode(text: str) -> str:
+    """Lone surrogates (`print('\\ud800')`) survive JSON but make every later `.encode()` raise:
+    in the log writer, in the HTTP request to the model. They are spelled out instead."""
+    return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
