@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any
 
-from ._protocol import encode, read_frame, write_bytes
+from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
 from ._wrappers import rebuild_exception
 
 _PRIVATE_FD_FLOOR = 200
@@ -88,6 +88,11 @@ class _Channel:
             frame = encode(request)
         except (TypeError, ValueError, RecursionError) as error:
             raise TypeError(f"{name}() accepts only JSON-compatible arguments: {error}") from None
+        if len(frame) > MAX_FRAME:  # the parent would take it for a broken worker and kill us
+            raise ValueError(
+                f"{name}() arguments are too large to send ({len(frame)} bytes as JSON; "
+                f"the limit is {MAX_FRAME})"
+            )
         with self._lock:
             write_bytes(self.fd_out, frame)
         reply = read_frame(self.fd_in)
