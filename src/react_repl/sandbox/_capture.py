@@ -11,6 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 Send = Callable[[dict[str, Any]], None]
+# Characters per "out" frame: even escaped as JSON (up to 12 bytes for a non-BMP character) a
+# chunk stays under the protocol's 16 MiB frame limit, whatever `max_output` is.
+_CHUNK = 1 << 20
 
 
 class Capture:
@@ -31,8 +34,8 @@ class Capture:
             return len(text)
         room = self._limit - self.total
         self.total += len(text)
-        if room > 0:
-            self._send({"op": "out", "text": text[:room]})
+        for start in range(0, min(room, len(text)), _CHUNK):
+            self._send({"op": "out", "text": text[start : min(start + _CHUNK, room)]})
         return len(text)
 
 
