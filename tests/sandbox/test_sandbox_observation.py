@@ -96,6 +96,12 @@ def test_restricted_syntax_names_the_line(sandbox: Sandbox) -> None:
     assert "line 2" in observation.text and "x = ok.__class__" in observation.text
 
 
+def test_restricted_syntax_points_at_the_forbidden_name(sandbox: Sandbox) -> None:
+    observation = sandbox.run("if True:\n    x = (1).__class__")
+    assert "(line 2, column 13)" in observation.text, observation.text
+    assert observation.text.endswith("    x = (1).__class__\n" + " " * 12 + "^"), observation.text
+
+
 def test_stop_ends_the_action_and_keeps_earlier_output(sandbox: Sandbox) -> None:
     observation = sandbox.run("print('before')\nstop(42)\nprint('after')")
     assert observation.stopped and observation.answer == "42"

@@ -7,6 +7,7 @@ sandbox needs differently, each for a stated reason.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from types import CodeType
 
@@ -130,9 +131,12 @@ def _first_error(errors: list[str]) -> str:
 
 
 def _error_position(error: str, source: str) -> tuple[int, int, str]:
-    """RestrictedPython reports 'Line N: message' without a column; recover the line's text."""
+    """RestrictedPython reports 'Line N: "name" ...' without a column: recover the line's text,
+    and the column from where the quoted name first appears in it (0, no caret, if it does not)."""
     prefix = error.split(":", 1)[0]
     number = int(prefix[5:]) if prefix.startswith("Line ") and prefix[5:].isdigit() else 1
     lines = source.splitlines()
     text = lines[number - 1] if 0 < number <= len(lines) else ""
-    return number, 0, text
+    quoted = re.search(r'"([^"]+)"', error)
+    column = text.find(quoted.group(1)) + 1 if quoted else 0
+    return number, column, text
