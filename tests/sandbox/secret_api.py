@@ -115,3 +115,10 @@ def picture_width(picture: Picture) -> int:
 def echo(value: object) -> object:
     """Returns what it was given: the agent's own objects must come back usable."""
     return value
+
+
+def start_helper_process() -> int:
+    """Starts a child process, as an API wrapping a command-line tool would; returns its pid."""
+    import subprocess
+
+    return subprocess.Popen(["sleep", "60"]).pid

@@ -112,3 +112,28 @@ def test_concurrent_runs_on_one_sandbox_are_serialised(sandbox: Sandbox) -> None
     with ThreadPoolExecutor(4) as pool:
         texts = list(pool.map(lambda n: sandbox.run(f"print({n} * 2)").text, range(40)))
     assert texts == [str(n * 2) for n in range(40)]
+
+
+def test_close_is_idempotent_and_the_context_manager_closes() -> None:
+    before = set(_children(os.getpid()))
+    with Sandbox() as box:
+        assert box.run("print(6*7)").text == "42"
+        workers = set(_children(os.getpid())) - before
+    assert workers and all(_gone(pid, 2.0) for pid in workers)
+    box.close()
+    box.close()
+    with pytest.raises(SandboxError, match="closed"):
+        box.run("1")
+
+
+def test_a_killed_worker_leaves_no_orphans() -> None:
+    """The timeout kills the worker's whole process group, helpers its APIs started included."""
+    before = set(_children(os.getpid()))
+    with Sandbox([secret_api.start_helper_process], timeout=2.0) as box:
+        old_workers = set(_children(os.getpid())) - before
+        helper = int(box.run("start_helper_process()").text)
+        observation = box.run("while True:\n    pass")
+        assert observation.timed_out and observation.reset
+        assert _gone(helper, 2.0), "a helper process outlived its killed worker"
+        assert old_workers and all(_gone(pid, 2.0) for pid in old_workers)
+        assert box.run("print(6*7)").text == "42"
