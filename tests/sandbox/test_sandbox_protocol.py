@@ -45,3 +45,29 @@ def test_one_huge_print_under_a_large_output_limit_arrives_whole() -> None:
         observation = box.run("print('\\U0001f600' * 2_000_000)")
         assert observation.ok and not observation.reset, observation.text[-300:]
         assert observation.text == "\U0001f600" * 2_000_000
+
+
+class _Unprintable(Exception):
+    def __str__(self) -> str:
+        raise RuntimeError("str() of this error fails too")
+
+
+def _failing_host_function(query: str) -> str:
+    raise _Unprintable(query)
+
+
+def _unprintable_result(query: str) -> object:
+    return _Unprintable(query)
+
+
+def test_host_function_errors_never_escape_into_the_agent_process() -> None:
+    hosts = {"search": _failing_host_function, "lookup": _unprintable_result}
+    with Sandbox(host_functions=hosts) as box:
+        kept = box.run("kept = 1")
+        assert kept.ok
+        failed = box.run("search('q')")
+        assert failed.error == "RuntimeError" and "_Unprintable" in failed.text, failed.text
+        unprintable = box.run("lookup('q')")
+        assert unprintable.error == "RuntimeError", unprintable.text
+        assert not failed.reset and not unprintable.reset
+        assert box.run("print(kept)").text == "1"

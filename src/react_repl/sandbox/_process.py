@@ -182,11 +182,19 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
     except Exception as error:  # the agent sees type and message only
         name = type(error).__name__
         if builtin_exception(name) is not type(error):
-            name, text = "RuntimeError", f"{name}: {error}"
+            name, text = "RuntimeError", f"{name}: {_message(error)}"
         else:
-            text = str(error)
+            text = _message(error)
         return {"op": "host_result", "ok": False, "error": name, "message": text}
     return {"op": "host_result", "ok": True, "text": text}
+
+
+def _message(error: BaseException) -> str:
+    """A host function's error whose str() fails must not escape into the agent process."""
+    try:
+        return str(error)
+    except Exception:
+        return "(the error's message could not be read)"
 
 
 def _describe_failure(process: subprocess.Popen[bytes], error: BaseException) -> str:
