@@ -34,6 +34,7 @@ API_FUNCTIONS = [
     secret_api.make_album,
     secret_api.picture_width,
     secret_api.echo,
+    secret_api.fill_album,
 ]
 SECRETS = (secret_api.SECRET, ENV_SECRET)
 EVERY_PREINJECT = (*DEFAULT_PREINJECT, "random", "statistics", "itertools", "collections")

@@ -122,3 +122,10 @@ def start_helper_process() -> int:
     import subprocess
 
     return subprocess.Popen(["sleep", "60"]).pid
+
+
+def fill_album(album: list, index: dict) -> None:
+    """Puts rich objects into containers the agent passed in, instead of returning them."""
+    album.append(Picture(5))
+    album.append([Picture(6)])
+    index["cover"] = Picture(7)

@@ -75,10 +75,27 @@ class Boundary:
         return plain_args, plain_kwargs, given
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
-        def wrap(value: Any) -> Any:
-            return value if self._agent_owned(value) else Handle(value)
+        return _wrap(result, self._wrap_foreign, given, {})
 
-        return _wrap(result, wrap, given, {})
+    def settle(self, given: dict[int, Any]) -> None:
+        """An API may have put rich objects into containers the agent passed in: wrap them there."""
+        memo: dict[int, Any] = {}
+        for container in list(given.values()):
+            kind = type(container)
+            if kind in (list, deque):
+                for index, item in enumerate(container):
+                    safe = _wrap(item, self._wrap_foreign, given, memo)
+                    if safe is not item:
+                        container[index] = safe
+            elif kind in (dict, OrderedDict, Counter, set):
+                items = _items(container)
+                safe = [_wrap(item, self._wrap_foreign, given, memo) for item in items]
+                if any(new is not old for new, old in zip(safe, items, strict=True)):
+                    container.clear()
+                    container.update(dict(safe) if isinstance(container, dict) else safe)
+
+    def _wrap_foreign(self, value: Any) -> Any:
+        return value if self._agent_owned(value) else Handle(value)
 
     def _agent_owned(self, value: Any) -> bool:
         kind = type(value)
@@ -152,6 +169,11 @@ def _wrap(
     items = [_wrap(item, wrap, given, memo) for item in value]
     del memo[id(value)]
     return _rebuild(value, items)
+
+
+def _items(container: Any) -> list[Any]:
+    """Dict entries as (key, value) tuples, so both sides are walked and `update` takes them."""
+    return list(container.items()) if isinstance(container, dict) else list(container)
 
 
 def _rebuild(value: Any, items: list[Any]) -> Any:

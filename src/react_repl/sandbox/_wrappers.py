@@ -62,6 +62,8 @@ class ApiFunction:
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
             return self._boundary.outbound(result, given)
+        finally:
+            self._boundary.settle(given)
         raise clean
 
     def _sanitise(
