@@ -1,0 +1,170 @@
+"""Speed and size of the method index.
+
+    python benchmarks/index.py [--sizes 1000,10000,100000] [--real-build 1000]
+
+Documents of the `--real-build` index go through the real MiniLM. Larger indexes get cheap
+compositional embeddings (the real embeddings of their name words, summed and normalised),
+because the model embeds ~10-60 documents/s on this shared 2-core machine; their build times
+therefore exclude the model. Every search embeds its query with the real model. BLAS runs
+single-threaded, as in `react-repl search` (see src/react_repl/cli/_search.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+import faiss
+import numpy as np
+from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs
+
+from react_repl.index import MethodIndex, NumpyMiniLM, SentenceTransformerEncoder
+from react_repl.index._text import document_text
+from react_repl.index._vectors import build_vectors
+from react_repl.registry import ApiRegistry
+
+QUERIES = [
+    f"please {verb} the {noun} for {domain}"
+    for verb, noun, domain in zip(VERBS * 3, NOUNS * 3, DOMAINS[::-1] * 3, strict=False)
+][:100]
+
+
+class CompositionalEncoder:
+    """Cheap stand-in for large builds: document vector = sum of its name words' embeddings."""
+
+    def __init__(self, model: NumpyMiniLM) -> None:
+        self.name, self.dimension = model.name, model.dimension
+        words = sorted(set(VERBS) | set(NOUNS) | set(DOMAINS))
+        self._words = dict(zip(words, model.encode(words), strict=True))
+        self._noise = np.random.default_rng(0)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        rows = []
+        for text in texts:
+            words = [w for w in text.split("\n", 1)[0].rstrip(".").split() if w in self._words]
+            vector = sum(self._words[w] for w in words) + self._noise.normal(0, 0.05, 384)
+            rows.append(vector / np.linalg.norm(vector))
+        return np.asarray(rows, dtype=np.float32)
+
+
+def encoder_throughput() -> list[str]:
+    texts = [document_text(spec) for spec in synthetic_specs(128, offset=50_000)]
+    lines = []
+    for label, factory in (("numpy MiniLM", NumpyMiniLM), ("sentence-transformers", None)):
+        started = time.perf_counter()
+        encoder = factory() if factory else SentenceTransformerEncoder()
+        loaded = time.perf_counter() - started
+        encoder.encode(texts[:4])
+        started = time.perf_counter()
+        encoder.encode(texts)
+        rate = len(texts) / (time.perf_counter() - started)
+        lines.append(f"| encoder | {label} | load {loaded:.2f} s, {rate:.0f} docs/s |")
+    return lines
+
+
+def build(path: Path, count: int, encoder: object) -> tuple[MethodIndex, float]:
+    index = MethodIndex.open(path, encoder=encoder)  # type: ignore[arg-type]
+    report = index.build(ApiRegistry(synthetic_specs(count)))
+    return index, report.seconds
+
+
+def latencies(index: MethodIndex) -> tuple[float, float, float]:
+    started = time.perf_counter()
+    index.search(QUERIES[0])
+    first = time.perf_counter() - started
+    times = []
+    for query in QUERIES:
+        started = time.perf_counter()
+        index.search(query)
+        times.append(time.perf_counter() - started)
+    p95 = statistics.quantiles(times, n=20)[-1]
+    return 1000 * first, 1000 * statistics.median(times), 1000 * p95
+
+
+def hnsw_recall(index: MethodIndex, model: NumpyMiniLM) -> float:
+    embeddings = index._state.embeddings
+    exact = faiss.IndexFlatIP(embeddings.shape[1])
+    exact.add(embeddings)
+    graph = build_vectors(embeddings)
+    queries = model.encode(QUERIES)
+    _, truth = exact.search(queries, 10)
+    _, found = graph.search(queries, 10)
+    overlap = [len(set(t) & set(f)) / 10 for t, f in zip(truth, found, strict=True)]
+    return 100 * float(np.mean(overlap))
+
+
+def cold_search(path: Path) -> float:
+    command = [str(Path(sys.executable).with_name("react-repl")), "search", "cancel my hotel"]
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        subprocess.run([*command, "--index", str(path)], check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def disk_mb(path: Path) -> float:
+    return sum(p.stat().st_size for p in path.iterdir()) / 1e6
+
+
+@click.command()
+@click.option("--sizes", default="1000,10000,100000", show_default=True)
+@click.option("--real-build", default=1000, show_default=True, help="APIs embedded for real.")
+def main(sizes: str, real_build: int) -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    model = NumpyMiniLM()
+    cheap = CompositionalEncoder(model)
+    rows = ["| measure | size | result |", "|---|---|---|", *encoder_throughput()]
+    with tempfile.TemporaryDirectory() as work:
+        _, seconds = build(Path(work) / "real", real_build, model)
+        rows.append(
+            f"| build, real model | {real_build} | {seconds:.1f} s, "
+            f"{real_build / seconds:.0f} APIs/s |"
+        )
+        for size in (int(s) for s in sizes.split(",")):
+            path = Path(work) / str(size)
+            rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            _, seconds = build(path, size, cheap)
+            rows.append(f"| build, cheap embeddings (no model) | {size} | {seconds:.1f} s |")
+            index = MethodIndex.open(path, encoder=model)
+            first, p50, p95 = latencies(index)
+            rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1e3
+            rows.append(
+                f"| search incl. query embedding p50 / p95 | {size} | "
+                f"{p50:.1f} / {p95:.1f} ms (first search {first:.0f} ms) |"
+            )
+            rows.append(
+                f"| index on disk / peak RSS growth | {size} | "
+                f"{disk_mb(path):.1f} MB / {rss:.0f} MB |"
+            )
+            if size == 10_000:
+                extra = synthetic_specs(20, offset=size)
+                report = index.add(extra)
+                rows.append(
+                    f"| add one module (20 APIs, real model) | {size} | "
+                    f"{report.seconds:.2f} s, {report.embedded} embedded |"
+                )
+            if size > 20_000:
+                rows.append(
+                    f"| HNSW recall@10 vs flat | {size} | {hnsw_recall(index, model):.1f} % |"
+                )
+            if size <= 10_000:
+                rows.append(
+                    f"| cold `react-repl search` (median of 3) | {size} | "
+                    f"{cold_search(path):.2f} s |"
+                )
+    print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
