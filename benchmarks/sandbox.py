@@ -35,6 +35,16 @@ for key, value in pairs.items():
 """
 
 
+def table_rows(count: int) -> list[dict]:
+    """An API returning plain data: every value crosses the API boundary's walk."""
+    return [{"id": i, "name": f"row {i}", "score": i / 7, "tags": ["a", "b"]} for i in range(count)]
+
+
+def row_count(rows: list[dict]) -> int:
+    """An API taking plain data: the agent's argument is walked for handles."""
+    return len(rows)
+
+
 def _plain_exec(code: str) -> float:
     started = time.perf_counter()
     exec(compile(code, "<plain>", "exec"), {})
@@ -54,6 +64,33 @@ def _worker_rss_mib() -> float:
             if line.startswith("VmRSS:"):
                 sizes.append(int(line.split()[1]) / 1024)
     return max(sizes)
+
+
+def _api_boundary_rows() -> list[tuple[str, str, str]]:
+    """What the API boundary's walk for rich objects costs, against calling the API directly."""
+    with Sandbox([table_rows, row_count]) as box:
+        returned = _best(lambda: box.run("rows = table_rows(10_000)").duration)
+        passed = _best(lambda: box.run("row_count(rows)").duration)
+        trivial = _best(lambda: box.run("x = 1").duration)
+    direct = _best(lambda: _timed(table_rows, 10_000))
+    return [
+        (
+            "API returning 10^4 plain rows (4 fields): action vs direct call",
+            f"{returned * 1e3:.1f} vs {direct * 1e3:.1f} ms",
+            "",
+        ),
+        (
+            "API taking those 10^4 rows: action vs trivial action",
+            f"{passed * 1e3:.1f} vs {trivial * 1e3:.1f} ms",
+            "",
+        ),
+    ]
+
+
+def _timed(function: Callable[[int], object], argument: int) -> float:
+    started = time.perf_counter()
+    function(argument)
+    return time.perf_counter() - started
 
 
 def main() -> None:
@@ -92,6 +129,8 @@ def main() -> None:
                 )
             )
         box.run("del items, text, pairs")
+    rows.extend(_api_boundary_rows())
+    with Sandbox() as box:
         rows.append(
             (
                 "fresh Sandbox() until ready, median of 5",

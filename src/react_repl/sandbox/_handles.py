@@ -68,31 +68,51 @@ class Boundary:
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any], dict[int, Any]]:
-        """Unwraps handles; also returns every object the agent passed in, by id."""
+        """Unwraps handles; also returns every object the agent passed in, by id.
+
+        `given` keeps those objects alive until the call returns, so no id in it can be reused.
+        """
         given: dict[int, Any] = {}
-        plain_args = tuple(_unwrap(value, given, set()) for value in args)
-        plain_kwargs = {key: _unwrap(value, given, set()) for key, value in kwargs.items()}
+        if not _collect((args, kwargs), given):
+            return args, kwargs, given
+        plain_args = tuple(_unwrap(value, set()) for value in args)
+        plain_kwargs = {key: _unwrap(value, set()) for key, value in kwargs.items()}
         return plain_args, plain_kwargs, given
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
         return _wrap(result, self._wrap_foreign, given, {})
 
     def settle(self, given: dict[int, Any]) -> None:
-        """An API may have put rich objects into containers the agent passed in: wrap them there."""
+        """An API may have put rich objects into containers the agent passed in: wrap them there.
+
+        `known` is tested inline: a call per item would make this cost more than the API call.
+        """
+        atoms = _ATOMS
         memo: dict[int, Any] = {}
+
+        def safe(item: Any) -> Any:
+            known = type(item) in atoms or id(item) in given
+            return item if known else _wrap(item, self._wrap_foreign, given, memo)
+
         for container in list(given.values()):
             kind = type(container)
             if kind in (list, deque):
                 for index, item in enumerate(container):
-                    safe = _wrap(item, self._wrap_foreign, given, memo)
-                    if safe is not item:
-                        container[index] = safe
-            elif kind in (dict, OrderedDict, Counter, set):
-                items = _items(container)
-                safe = [_wrap(item, self._wrap_foreign, given, memo) for item in items]
-                if any(new is not old for new, old in zip(safe, items, strict=True)):
-                    container.clear()
-                    container.update(dict(safe) if isinstance(container, dict) else safe)
+                    if type(item) not in atoms and (wrapped := safe(item)) is not item:
+                        container[index] = wrapped
+            elif kind in (dict, OrderedDict, Counter):
+                for key, item in list(container.items()):
+                    if type(key) in atoms and type(item) in atoms:
+                        continue
+                    new_key, new_item = safe(key), safe(item)
+                    if new_key is not key:
+                        del container[key]
+                    if new_key is not key or new_item is not item:
+                        container[new_key] = new_item
+            elif kind is set and any(safe(item) is not item for item in container):
+                items = [safe(item) for item in container]
+                container.clear()
+                container.update(items)
 
     def _wrap_foreign(self, value: Any) -> Any:
         return value if self._agent_owned(value) else Handle(value)
@@ -114,31 +134,41 @@ def _is_container(value: Any) -> bool:
     )
 
 
-def _unwrap(value: Any, given: dict[int, Any], active: set[int]) -> Any:
-    """Agent containers pass as they are unless they hold handles: APIs may mutate them.
+def _collect(value: Any, given: dict[int, Any]) -> bool:
+    """Records every object (but atoms) reachable through plain containers; True if a handle
+    is among them. Iterative and allocation-light: agents pass big lists to APIs."""
+    atoms, found, pending = _ATOMS, False, [value]
+    while pending:
+        item = pending.pop()
+        if type(item) in atoms or id(item) in given:
+            continue
+        given[id(item)] = item
+        if type(item) is Handle:
+            found = True
+        elif isinstance(item, dict) and type(item) in _CONTAINERS:
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif _is_container(item):
+            pending.extend(item)
+    return found
 
-    `given` keeps every object alive until the call returns, so no id in it can be reused.
-    """
-    given[id(value)] = value
+
+def _unwrap(value: Any, active: set[int]) -> Any:
+    """Agent containers pass as they are unless they hold handles: APIs may mutate them."""
     if type(value) is Handle:
         return value._value
     if type(value) in _ATOMS or not _is_container(value) or id(value) in active:
         return value
     active.add(id(value))
+    old = _items(value)
     if isinstance(value, dict):
-        old_pairs = list(value.items())
-        pairs = [(_unwrap(k, given, active), _unwrap(v, given, active)) for k, v in old_pairs]
-        changed = any(
-            new is not old
-            for pair, old_pair in zip(pairs, old_pairs, strict=True)
-            for new, old in zip(pair, old_pair, strict=True)
-        )
-        result = type(value)(dict(pairs)) if changed else value
+        new = [(_unwrap(k, active), _unwrap(v, active)) for k, v in old]
+        changed = any(a is not k or b is not v for (a, b), (k, v) in zip(new, old, strict=True))
+        result = type(value)(dict(new)) if changed else value
     else:
-        old_items = list(value)
-        items = [_unwrap(item, given, active) for item in old_items]
-        changed = any(new is not old for new, old in zip(items, old_items, strict=True))
-        result = _rebuild(value, items) if changed else value
+        new = [_unwrap(item, active) for item in old]
+        changed = any(a is not b for a, b in zip(new, old, strict=True))
+        result = _rebuild(value, new) if changed else value
     active.discard(id(value))
     return result
 
@@ -146,7 +176,11 @@ def _unwrap(value: Any, given: dict[int, Any], active: set[int]) -> Any:
 def _wrap(
     value: Any, wrap: Callable[[Any], Any], given: dict[int, Any], memo: dict[int, Any]
 ) -> Any:
-    """Copies containers around wrapped items; a cycle through a tuple is cut by a handle."""
+    """Copies containers around wrapped items; a cycle through a tuple is cut by a handle.
+
+    Atoms are tested inline before recursing: a call per number or string would make a big
+    query result cost several times what the API took to build it.
+    """
     if type(value) in _ATOMS or id(value) in given:
         return value
     if id(value) in memo:
@@ -154,19 +188,22 @@ def _wrap(
         return Handle(value) if copy is None else copy
     if not _is_container(value):
         return wrap(value)
+    atoms = _ATOMS
     if isinstance(value, dict):
         mapping = memo[id(value)] = type(value)()
         for key, item in value.items():
-            mapping[_wrap(key, wrap, given, memo)] = _wrap(item, wrap, given, memo)
+            if type(key) not in atoms:
+                key = _wrap(key, wrap, given, memo)
+            mapping[key] = item if type(item) in atoms else _wrap(item, wrap, given, memo)
         return mapping
     if type(value) in (list, set, deque):
         copy = memo[id(value)] = type(value)()
         add = copy.add if isinstance(copy, set) else copy.append
         for item in value:
-            add(_wrap(item, wrap, given, memo))
+            add(item if type(item) in atoms else _wrap(item, wrap, given, memo))
         return copy
     memo[id(value)] = None  # tuples and frozensets exist only once complete
-    items = [_wrap(item, wrap, given, memo) for item in value]
+    items = [item if type(item) in atoms else _wrap(item, wrap, given, memo) for item in value]
     del memo[id(value)]
     return _rebuild(value, items)
 
