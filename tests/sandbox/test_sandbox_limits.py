@@ -140,3 +140,18 @@ def test_base_exceptions_do_not_end_the_worker(strict_sandbox: Sandbox, exceptio
     assert observation.error == exception.split("(")[0] and not observation.reset
     assert strict_sandbox.run("print(kept)").text == "3"
     assert_contained(strict_sandbox, observation)
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["x = 'LONG' + 1", "x = 'LONG' +", "def f():\n    return 'LONG' + 1\nf()"],
+    ids=["runtime_error", "syntax_error", "error_in_function"],
+)
+def test_a_very_long_failing_line_does_not_flood_the_observation(
+    strict_sandbox: Sandbox, code: str
+) -> None:
+    """The failing source line is quoted in the observation; it must not bypass `max_output`."""
+    observation = strict_sandbox.run(code.replace("LONG", "a" * 50_000))
+    assert observation.error in {"TypeError", "SyntaxError"}, observation.text[:300]
+    assert len(observation.text) < 1500, len(observation.text)
+    assert_contained(strict_sandbox, observation)

@@ -8,6 +8,7 @@ from types import TracebackType
 from ._wrappers import HINT_ATTRIBUTE
 
 MAX_MESSAGE = 2000
+MAX_SOURCE_LINE = 160
 UNAVAILABLE = frozenset(
     {
         "type", "object", "super", "vars", "globals", "locals", "eval", "exec", "compile",
@@ -22,11 +23,24 @@ def format_syntax_error(error: SyntaxError) -> str:
     lines = [f"SyntaxError: {error.msg}{where}"]
     if error.text:
         text = error.text.rstrip("\n")
-        lines.append(f"    {text.strip()}")
-        if error.offset and error.offset > 0:
-            indent = len(text) - len(text.lstrip())
-            lines.append("    " + " " * max(error.offset - 1 - indent, 0) + "^")
+        stripped = text.lstrip()
+        shown, caret = _excerpt(stripped, max((error.offset or 0) - (len(text) - len(stripped)), 0))
+        lines.append(f"    {shown}")
+        if caret > 0:
+            lines.append("    " + " " * (caret - 1) + "^")
     return "\n".join(lines)
+
+
+def _excerpt(text: str, column: int = 0) -> tuple[str, int]:
+    """Cuts a long source line to a window around `column` (1-based, 0 for none), so quoting the
+    failing line cannot push an observation past `max_output`; returns it and the new column."""
+    if len(text) <= MAX_SOURCE_LINE:
+        return text, column
+    start = max(0, min(column - 1 - MAX_SOURCE_LINE // 2, len(text) - MAX_SOURCE_LINE))
+    prefix = "…" if start else ""
+    suffix = "…" if start + MAX_SOURCE_LINE < len(text) else ""
+    shown = prefix + text[start : start + MAX_SOURCE_LINE] + suffix
+    return shown, column - start + len(prefix) if column else 0
 
 
 def format_exception(
@@ -67,7 +81,7 @@ def _agent_frames(
                 where += f" of an earlier action ({code.co_filename.strip('<>')})"
             if code.co_name not in ("<module>", "<lambda>"):
                 where += f", in {code.co_name}"
-            text = lines[number - 1].strip() if 0 < number <= len(lines) else ""
+            text = _excerpt(lines[number - 1].strip())[0] if 0 < number <= len(lines) else ""
             frames.append(f"  {where}: {text}")
         traceback = traceback.tb_next
     return _collapse_repeats(frames)[-8:]
