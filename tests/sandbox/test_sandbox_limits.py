@@ -155,3 +155,12 @@ def test_a_very_long_failing_line_does_not_flood_the_observation(
     assert observation.error in {"TypeError", "SyntaxError"}, observation.text[:300]
     assert len(observation.text) < 1500, len(observation.text)
     assert_contained(strict_sandbox, observation)
+
+
+def test_reset_message_names_a_bounded_number_of_lost_variables(strict_sandbox: Sandbox) -> None:
+    strict_sandbox.run("\n".join(f"variable_number_{n} = {n}" for n in range(300)))
+    observation = strict_sandbox.run("while True:\n    pass")
+    assert len(observation.lost_variables) == 300
+    assert "variable_number_0, variable_number_1" in observation.text
+    assert "and 270 more" in observation.text and len(observation.text) < 1500
+    assert_contained(strict_sandbox, observation)

@@ -12,6 +12,7 @@ from typing import Any
 from ._observation import Observation
 from ._process import RunOutcome
 
+_LOST_NAMES_SHOWN = 30
 _NO_OUTPUT = "(no output: the action printed nothing. Use print() to see values.)"
 
 
@@ -50,13 +51,20 @@ def interrupted(
         error = "WorkerCrashed"
         message = f"WorkerCrashed: {outcome.failure}."
     if lost:
-        message += f" The namespace was reset; these variables were lost: {', '.join(lost)}."
+        message += f" The namespace was reset; these variables were lost: {_names(lost)}."
     else:
         message += " The namespace was reset (no variables were lost)."
     return _observation(
         outcome, max_output, duration, error=error, error_text=message, total=None,
         stopped=outcome.stopped, reset=True, lost=lost,
     )  # fmt: skip
+
+
+def _names(lost: tuple[str, ...]) -> str:
+    """Long-running agents define hundreds of names; the observation lists the first few."""
+    shown = ", ".join(lost[:_LOST_NAMES_SHOWN])
+    hidden = len(lost) - _LOST_NAMES_SHOWN
+    return shown + (f" and {hidden} more" if hidden > 0 else "")
 
 
 def _text_or_none(value: Any) -> str | None:
