@@ -158,6 +158,7 @@ def test_a_very_long_failing_line_does_not_flood_the_observation(
 
 
 def test_reset_message_names_a_bounded_number_of_lost_variables(strict_sandbox: Sandbox) -> None:
+    strict_sandbox.reset()
     strict_sandbox.run("\n".join(f"variable_number_{n} = {n}" for n in range(300)))
     observation = strict_sandbox.run("while True:\n    pass")
     assert len(observation.lost_variables) == 300
