@@ -71,3 +71,13 @@ def test_host_function_errors_never_escape_into_the_agent_process() -> None:
         assert unprintable.error == "RuntimeError", unprintable.text
         assert not failed.reset and not unprintable.reset
         assert box.run("print(kept)").text == "1"
+
+
+def test_huge_stop_answer_is_capped_not_a_crash(sandbox: Sandbox) -> None:
+    sandbox.run("kept = 'still here'")
+    observation = sandbox.run("stop('x' * 20_000_000)")
+    assert observation.stopped and not observation.reset, observation.text
+    assert observation.answer is not None
+    assert observation.answer.endswith("[... 19000000 characters truncated]")
+    assert sandbox.run("print(kept)").text == "still here"
+    assert_contained(sandbox, observation)

@@ -27,6 +27,9 @@ _SAFE_BUILTINS = (
 )  # fmt: skip
 
 
+MAX_ANSWER = 1_000_000
+
+
 class StopAction(BaseException):  # a control-flow signal, not an error
     """Unwinds the action after `stop()`; the flag in StopState survives an agent's except."""
 
@@ -84,12 +87,19 @@ def make_stop(
         """End the run and hand `answer` back to whoever started the agent."""
         if not state.stopped:
             state.stopped = True
-            state.answer = None if answer is None else str(answer)
+            state.answer = None if answer is None else _capped(str(answer))
             notify(state.answer)
             capture.closed = True
         raise StopAction
 
     return stop
+
+
+def _capped(answer: str) -> str:
+    """An answer must fit one protocol frame, even JSON-escaped; beyond that it is cut, marked."""
+    if len(answer) <= MAX_ANSWER:
+        return answer
+    return answer[:MAX_ANSWER] + f"[... {len(answer) - MAX_ANSWER} characters truncated]"
 
 
 def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable[..., None]:
