@@ -26,9 +26,9 @@ for item in make_album()['pictures']:
 """,
     "object_round_tripped_through_echo": "echo(make_picture()).save(MARKER)",
     "writing_to_a_handle": "p = make_picture()\np.width = 1",
-    "object_put_into_an_agent_list": "album = []\nfill_album(album, {})\nalbum[0].save(MARKER)",
-    "object_nested_into_an_agent_list": "album = []\nfill_album(album, {})\nalbum[1][0].save(MARKER)",
-    "object_put_into_an_agent_dict": "index = {}\nfill_album([], index)\nindex['cover'].save(MARKER)",
+    "object_put_into_an_agent_list": "a = []\nfill_album(a, {})\na[0].save(MARKER)",
+    "object_nested_into_an_agent_list": "a = []\nfill_album(a, {})\na[1][0].save(MARKER)",
+    "object_put_into_an_agent_dict": "i = {}\nfill_album([], i)\ni['cover'].save(MARKER)",
 }
 
 
