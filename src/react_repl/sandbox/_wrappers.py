@@ -2,7 +2,7 @@
 
 A wrapper's only public surface is being callable. Whatever an API raises is rebuilt from its
 type name and message, so no traceback, frame, `__cause__` or request object (with its headers)
-crosses back into the namespace.
+crosses back into the namespace; what it returns crosses through `Boundary` (`_handles.py`).
 """
 
 from __future__ import annotations
