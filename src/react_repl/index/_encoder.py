@@ -31,7 +31,7 @@ class SentenceTransformerEncoder:
         from sentence_transformers import SentenceTransformer
 
         self._model = SentenceTransformer(str(model_dir()), device="cpu")
-        self.dimension: int = self._model.get_sentence_embedding_dimension() or 384
+        self.dimension: int = self._model.get_embedding_dimension() or 384
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         vectors = self._model.encode(
