@@ -83,22 +83,10 @@ class MethodIndex:
     ) -> BuildReport:
         started = time.perf_counter()
         old = self._state
-        new_names = {spec.name for spec in specs}
-        kept = (
-            []
-            if replace_all
-            else [
-                i
-                for i, row in enumerate(old.rows)
-                if row.module not in module_hashes and row.name not in new_names
-            ]
-        )
         texts = {spec.name: document_text(spec) for spec in specs}
-        rows = [old.rows[i] for i in kept] + [_row(spec, texts[spec.name]) for spec in specs]
-        rows = list({row.name: row for row in rows}.values())
+        rows = _merged_rows([] if replace_all else old.rows, specs, texts, module_hashes.keys())
         embeddings, embedded = self._embeddings(rows, texts, old)
-        modules = {} if replace_all else {m: h for m, h in old.modules.items()}
-        modules.update(module_hashes)
+        modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
         changed = {m for m in modules if old.modules.get(m) != modules[m]}
         changed |= set(old.modules) - set(modules)
         self._state = IndexState(rows, embeddings, modules)
@@ -160,6 +148,19 @@ class MethodIndex:
         if self._vectors is None:
             self._vectors = build_vectors(self._state.embeddings)
         return nearest(self._vectors, self.encoder.encode([query])[0], count)
+
+
+def _merged_rows(
+    old_rows: Sequence[IndexedApi],
+    specs: Sequence[Any],
+    texts: Mapping[str, str],
+    replaced_modules: Iterable[str],
+) -> list[IndexedApi]:
+    """Old rows outside the replaced modules, then the new specs; a later name wins."""
+    replaced = set(replaced_modules)
+    kept = [row for row in old_rows if row.module not in replaced]
+    rows = kept + [_row(spec, texts[spec.name]) for spec in specs]
+    return list({row.name: row for row in rows}.values())
 
 
 def _row(spec: Any, text: str) -> IndexedApi:
