@@ -35,6 +35,7 @@ API_FUNCTIONS = [
     secret_api.picture_width,
     secret_api.echo,
     secret_api.fill_album,
+    secret_api.apply_to_picture,
 ]
 SECRETS = (secret_api.SECRET, ENV_SECRET)
 EVERY_PREINJECT = (*DEFAULT_PREINJECT, "random", "statistics", "itertools", "collections")

@@ -129,3 +129,8 @@ def fill_album(album: list, index: dict) -> None:
     album.append(Picture(5))
     album.append([Picture(6)])
     index["cover"] = Picture(7)
+
+
+def apply_to_picture(callback: object) -> object:
+    """Calls agent code with a rich object, as an API taking a callback (`on_page=`) would."""
+    return callback(Picture(9))  # type: ignore[operator]

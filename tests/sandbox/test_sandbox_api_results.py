@@ -29,6 +29,14 @@ for item in make_album()['pictures']:
     "object_put_into_an_agent_list": "a = []\nfill_album(a, {})\na[0].save(MARKER)",
     "object_nested_into_an_agent_list": "a = []\nfill_album(a, {})\na[1][0].save(MARKER)",
     "object_put_into_an_agent_dict": "i = {}\nfill_album([], i)\ni['cover'].save(MARKER)",
+    "object_handed_to_a_callback": "def grab(p):\n    p.save(MARKER)\napply_to_picture(grab)",
+    "object_handed_to_a_lambda": "apply_to_picture(lambda p: p.save(MARKER))",
+    "object_handed_to_a_method": """
+class Collector:
+    def take(self, picture):
+        picture.save(MARKER)
+apply_to_picture(Collector().take)
+""",
 }
 
 
@@ -52,8 +60,9 @@ album = make_album()
 print(picture_width(make_picture(7)), [picture_width(p) for p in album['pictures'][:2]])
 print(album['count'], album['pair'][1], picture_width(album['pair'][0]))
 print(make_picture() == make_picture(), len({album['pair'][0], album['pair'][0]}))
+print(apply_to_picture(picture_width), apply_to_picture(lambda p: p) == make_picture())
 """)
-    assert observation.text == "7 [1, 2]\n2 caption 3\nFalse 1", observation.text
+    assert observation.text == "7 [1, 2]\n2 caption 3\nFalse 1\n9 False", observation.text
     assert_contained(sandbox, observation)
 
 

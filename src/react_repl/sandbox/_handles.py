@@ -75,9 +75,14 @@ class Boundary:
         given: dict[int, Any] = {}
         if not _collect((args, kwargs), given):
             return args, kwargs, given
-        plain_args = tuple(_unwrap(value, set()) for value in args)
-        plain_kwargs = {key: _unwrap(value, set()) for key, value in kwargs.items()}
+        plain_args = tuple(_unwrap(value, set(), self._for_api) for value in args)
+        plain_kwargs = {key: _unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
         return plain_args, plain_kwargs, given
+
+    def _for_api(self, value: Any) -> Any:
+        if type(value) is Handle:
+            return value._value
+        return _Callback(value, self) if _is_agent_code(value) else value
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
         return _wrap(result, self._wrap_foreign, given, {})
@@ -115,6 +120,8 @@ class Boundary:
                 container.update(items)
 
     def _wrap_foreign(self, value: Any) -> Any:
+        if type(value) is _Callback:
+            return value._function
         return value if self._agent_owned(value) else Handle(value)
 
     def _agent_owned(self, value: Any) -> bool:
@@ -123,9 +130,34 @@ class Boundary:
             return True
         if isinstance(value, type):
             return value in self._agent_classes
-        if isinstance(value, types.FunctionType):
-            return value.__code__.co_filename.startswith("<action ")
+        return _is_agent_code(value)
+
+
+class _Callback:
+    """An agent function handed to an API: what the API passes it crosses like a result, so a
+    callback cannot receive a raw rich object; what it returns crosses like an argument."""
+
+    __slots__ = ("_boundary", "_function")
+
+    def __init__(self, function: Callable[..., Any], boundary: Boundary) -> None:
+        self._function = function
+        self._boundary = boundary
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        safe = self._boundary._wrap_foreign
+        memo: dict[int, Any] = {}
+        safe_args = [_wrap(value, safe, {}, memo) for value in args]
+        safe_kwargs = {key: _wrap(value, safe, {}, memo) for key, value in kwargs.items()}
+        result = self._function(*safe_args, **safe_kwargs)
+        return _unwrap(result, set(), self._boundary._for_api)
+
+
+def _is_agent_code(value: Any) -> bool:
+    """Functions compiled from actions, and methods bound to them; APIs never compile those."""
+    function = value.__func__ if isinstance(value, types.MethodType) else value
+    if not isinstance(function, types.FunctionType):
         return False
+    return function.__code__.co_filename.startswith("<action ")
 
 
 def _is_container(value: Any) -> bool:
@@ -143,7 +175,7 @@ def _collect(value: Any, given: dict[int, Any]) -> bool:
         if type(item) in atoms or id(item) in given:
             continue
         given[id(item)] = item
-        if type(item) is Handle:
+        if type(item) is Handle or _is_agent_code(item):
             found = True
         elif isinstance(item, dict) and type(item) in _CONTAINERS:
             pending.extend(item.keys())
@@ -153,20 +185,21 @@ def _collect(value: Any, given: dict[int, Any]) -> bool:
     return found
 
 
-def _unwrap(value: Any, active: set[int]) -> Any:
-    """Agent containers pass as they are unless they hold handles: APIs may mutate them."""
-    if type(value) is Handle:
-        return value._value
-    if type(value) in _ATOMS or not _is_container(value) or id(value) in active:
+def _unwrap(value: Any, active: set[int], convert: Callable[[Any], Any]) -> Any:
+    """Agent containers pass as they are unless something in them is converted (handles,
+    callbacks): APIs may mutate what they are given."""
+    if type(value) in _ATOMS or id(value) in active:
         return value
+    if not _is_container(value):
+        return convert(value)
     active.add(id(value))
     old = _items(value)
     if isinstance(value, dict):
-        new = [(_unwrap(k, active), _unwrap(v, active)) for k, v in old]
+        new = [(_unwrap(k, active, convert), _unwrap(v, active, convert)) for k, v in old]
         changed = any(a is not k or b is not v for (a, b), (k, v) in zip(new, old, strict=True))
         result = type(value)(dict(new)) if changed else value
     else:
-        new = [_unwrap(item, active) for item in old]
+        new = [_unwrap(item, active, convert) for item in old]
         changed = any(a is not b for a, b in zip(new, old, strict=True))
         result = _rebuild(value, new) if changed else value
     active.discard(id(value))
