@@ -27,6 +27,7 @@ _ATOMS = frozenset(
 )  # fmt: skip
 _CONTAINERS = frozenset({list, tuple, set, frozenset, dict, OrderedDict, Counter, deque})
 _REPR_LIMIT = 200
+_CODE_TYPES = (types.FunctionType, types.MethodType)
 
 
 class Handle:
@@ -175,7 +176,7 @@ def _collect(value: Any, given: dict[int, Any]) -> bool:
         if type(item) in atoms or id(item) in given:
             continue
         given[id(item)] = item
-        if type(item) is Handle or _is_agent_code(item):
+        if type(item) is Handle or (type(item) in _CODE_TYPES and _is_agent_code(item)):
             found = True
         elif isinstance(item, dict) and type(item) in _CONTAINERS:
             pending.extend(item.keys())
