@@ -89,15 +89,8 @@ class MethodIndex:
         modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
         changed = {m for m in modules if old.modules.get(m) != modules[m]}
         changed |= set(old.modules) - set(modules)
-        self._state = IndexState(rows, embeddings, modules)
-        self._vectors = build_vectors(embeddings)
-        self._lexical = None
-        save_state(
-            self.path,
-            self._state,
-            self.encoder.name,
-            self._vectors if uses_graph(len(rows)) else None,
-        )
+        if rows != old.rows or modules != old.modules or self.rebuild_reason or not self.exists:
+            self._replace_state(IndexState(rows, embeddings, modules))
         report = BuildReport(
             embedded=embedded,
             reused=len(rows) - embedded,
@@ -108,6 +101,14 @@ class MethodIndex:
         )
         self.rebuild_reason = None
         return report
+
+    def _replace_state(self, state: IndexState) -> None:
+        """Persist first, so the in-memory index never differs from what is on disk."""
+        vectors = build_vectors(state.embeddings)
+        save_state(
+            self.path, state, self.encoder.name, vectors if uses_graph(len(state.rows)) else None
+        )
+        self._state, self._vectors, self._lexical = state, vectors, None
 
     def _embeddings(
         self, rows: Sequence[IndexedApi], texts: Mapping[str, str], old: IndexState
