@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from react_repl.index import MethodIndex
+from react_repl.registry import ApiRegistry
 
 
 def _manifest(folder: Path) -> dict:
@@ -82,3 +83,15 @@ def test_old_generations_and_temporaries_are_cleaned(
     index.build(discover(api_dir))
     listed = {entry["name"] for entry in _manifest(folder)["files"].values()}
     assert {p.name for p in folder.iterdir()} == listed | {"manifest.json"}
+
+
+def test_rebuilding_with_no_apis_still_repairs_the_index(tmp_path: Path, encoder) -> None:
+    folder = tmp_path / "index"
+    folder.mkdir()
+    (folder / "manifest.json").write_text("garbage")
+    with pytest.warns(UserWarning):
+        index = MethodIndex.open(folder, encoder=encoder)
+    report = index.build(ApiRegistry())
+    assert report.rebuilt_reason is not None and report.embedded == 0
+    reopened = MethodIndex.open(folder, encoder=encoder)
+    assert reopened.rebuild_reason is None and len(reopened) == 0
