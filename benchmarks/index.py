@@ -53,7 +53,7 @@ class CompositionalEncoder:
         for text in texts:
             words = [w for w in text.split("\n", 1)[0].rstrip(".").split() if w in self._words]
             vector = sum(self._words[w] for w in words) + self._noise.normal(0, 0.05, 384)
-            rows.append(vector / np.linalg.norm(vector))
+            emit(vector / np.linalg.norm(vector))
         return np.asarray(rows, dtype=np.float32)
 
 
@@ -117,6 +117,11 @@ def disk_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.iterdir()) / 1e6
 
 
+def emit(row: str) -> None:
+    """Rows print as they are measured: the 100k steps take minutes on the shared machine."""
+    print(row, flush=True)
+
+
 @click.command()
 @click.option("--sizes", default="1000,10000,100000", show_default=True)
 @click.option("--real-build", default=1000, show_default=True, help="APIs embedded for real.")
@@ -124,10 +129,11 @@ def main(sizes: str, real_build: int) -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     model = NumpyMiniLM()
     cheap = CompositionalEncoder(model)
-    rows = ["| measure | size | result |", "|---|---|---|", *encoder_throughput()]
+    for row in ("| measure | size | result |", "|---|---|---|", *encoder_throughput()):
+        emit(row)
     with tempfile.TemporaryDirectory() as work:
         _, seconds = build(Path(work) / "real", real_build, model)
-        rows.append(
+        emit(
             f"| build, real model | {real_build} | {seconds:.1f} s, "
             f"{real_build / seconds:.0f} APIs/s |"
         )
@@ -135,35 +141,32 @@ def main(sizes: str, real_build: int) -> None:
             path = Path(work) / str(size)
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             _, seconds = build(path, size, cheap)
-            rows.append(f"| build, cheap embeddings (no model) | {size} | {seconds:.1f} s |")
+            emit(f"| build, cheap embeddings (no model) | {size} | {seconds:.1f} s |")
             index = MethodIndex.open(path, encoder=model)
             first, p50, p95 = latencies(index)
             rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before) / 1e3
-            rows.append(
+            emit(
                 f"| search incl. query embedding p50 / p95 | {size} | "
                 f"{p50:.1f} / {p95:.1f} ms (first search {first:.0f} ms) |"
             )
-            rows.append(
+            emit(
                 f"| index on disk / peak RSS growth | {size} | "
                 f"{disk_mb(path):.1f} MB / {rss:.0f} MB |"
             )
             if size == 10_000:
                 extra = synthetic_specs(20, offset=size)
                 report = index.add(extra)
-                rows.append(
+                emit(
                     f"| add one module (20 APIs, real model) | {size} | "
                     f"{report.seconds:.2f} s, {report.embedded} embedded |"
                 )
             if size > 20_000:
-                rows.append(
-                    f"| HNSW recall@10 vs flat | {size} | {hnsw_recall(index, model):.1f} % |"
-                )
+                emit(f"| HNSW recall@10 vs flat | {size} | {hnsw_recall(index, model):.1f} % |")
             if size <= 10_000:
-                rows.append(
+                emit(
                     f"| cold `react-repl search` (median of 3) | {size} | "
                     f"{cold_search(path):.2f} s |"
                 )
-    print("\n".join(rows))
 
 
 if __name__ == "__main__":
