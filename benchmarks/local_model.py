@@ -51,15 +51,23 @@ class Speed:
 
 
 def llama_bench(model: Path, threads: int) -> Speed | None:
-    """The runtime's own benchmark, if the runtime ships it next to llama-server."""
+    """The runtime's own benchmark, if the runtime ships it next to llama-server.
+
+    Generation is measured after a prompt of the same length (`-d`), as in our path: attention
+    over 512 cached tokens is slower than llama-bench's default empty context.
+    """
     binary = find_llama_server().with_name("llama-bench")
     if not binary.is_file():
         return None
-    command = [str(binary), "-m", str(model), "-t", str(threads), "-r", "2", "-o", "json"]
-    command += ["-p", str(PROMPT_TOKENS), "-n", str(GEN_TOKENS)]
-    runs = json.loads(subprocess.run(command, capture_output=True, check=True, text=True).stdout)
-    by_kind = {("prompt" if run["n_prompt"] else "gen"): run["avg_ts"] for run in runs}
-    return Speed(prompt_tps=by_kind["prompt"], gen_tps=by_kind["gen"])
+
+    def tokens_per_second(*flags: str) -> float:
+        command = [str(binary), "-m", str(model), "-t", str(threads), "-r", "2", "-o", "json"]
+        done = subprocess.run([*command, *flags], capture_output=True, check=True, text=True)
+        return float(json.loads(done.stdout)[0]["avg_ts"])
+
+    prompt = tokens_per_second("-p", str(PROMPT_TOKENS), "-n", "0")
+    generation = tokens_per_second("-p", "0", "-n", str(GEN_TOKENS), "-d", str(PROMPT_TOKENS))
+    return Speed(prompt_tps=prompt, gen_tps=generation)
 
 
 def _filler(tokens: int) -> str:

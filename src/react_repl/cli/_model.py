@@ -73,7 +73,7 @@ def fetch(name: str) -> None:
 
 @model.command()
 @click.argument("name", default=DEFAULT_MODEL)
-@click.option("--threads", type=int, default=None, help="CPU threads (default: one per core).")
+@click.option("--threads", type=int, default=None, help="CPU threads (default: cores - 1).")
 @click.option("--ctx-size", type=int, default=8192, show_default=True, help="Context tokens.")
 @click.option("--port", type=int, default=None, help="Port on 127.0.0.1 (default: a free one).")
 def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> None:

@@ -19,8 +19,13 @@ def log_path() -> Path:
 
 
 def default_threads() -> int:
-    """One thread per usable core: measured fastest on a 2-core machine (docs/local_model.md)."""
-    return len(os.sched_getaffinity(0))
+    """All cores but one, because a descheduled llama.cpp thread stalls all the others.
+
+    Its threads wait for each other at every layer, so a core taken by anything else (the
+    agent's own sandbox and search, or other users) slows the whole step. On the shared 2-core
+    machine 1 thread generated 8.3 tokens/s and 2 threads 1.3 (benchmarks/local_model.py).
+    """
+    return max(1, len(os.sched_getaffinity(0)) - 1)
 
 
 def pick_port(requested: int | None) -> int:

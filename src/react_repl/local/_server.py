@@ -80,7 +80,7 @@ def ensure_server(
 ) -> LocalServer:
     """Reuse the running server for this model, or start one and wait until it answers.
 
-    `threads` None means "whatever is running, else one per core"; `timeout` bounds the model
+    `threads` None means "whatever is running, else all cores but one"; `timeout` bounds the model
     load, after which the half-started server is killed rather than left behind.
     """
     report = progress or (lambda _message: None)
