@@ -49,12 +49,12 @@ class CompositionalEncoder:
         self._noise = np.random.default_rng(0)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        rows = []
+        vectors = []
         for text in texts:
             words = [w for w in text.split("\n", 1)[0].rstrip(".").split() if w in self._words]
             vector = sum(self._words[w] for w in words) + self._noise.normal(0, 0.05, 384)
-            emit(vector / np.linalg.norm(vector))
-        return np.asarray(rows, dtype=np.float32)
+            vectors.append(vector / np.linalg.norm(vector))
+        return np.asarray(vectors, dtype=np.float32)
 
 
 def encoder_throughput() -> list[str]:
