@@ -6,7 +6,7 @@ Documents of the `--real-build` index go through the real MiniLM. Larger indexes
 compositional embeddings (the real embeddings of their name words, summed and normalised),
 because the model embeds ~10-60 documents/s on this shared 2-core machine; their build times
 therefore exclude the model. Every search embeds its query with the real model. BLAS runs
-single-threaded, as in `react-repl search` (see src/react_repl/cli/_search.py).
+and FAISS run single-threaded, as in `react-repl search` (see src/react_repl/cli/_search.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 import resource
 import statistics
 import subprocess

@@ -11,7 +11,7 @@ import io
 import json
 import os
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import faiss
@@ -69,7 +69,7 @@ def save_state(
     folder.mkdir(parents=True, exist_ok=True)
     generation = uuid.uuid4().hex[:12]
     files = {"apis": f"apis-{generation}.json", "embeddings": f"embeddings-{generation}.npy"}
-    rows = json.dumps([asdict(row) for row in state.rows]).encode()
+    rows = json.dumps([vars(row) for row in state.rows]).encode()
     _write_atomically(folder / files["apis"], rows)
     _write_atomically(folder / files["embeddings"], _npy_bytes(state.embeddings))
     if vectors is not None:
