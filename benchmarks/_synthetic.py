@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+from pathlib import Path
 
 from react_repl.registry import ApiSpec, ParamDoc
 
@@ -60,3 +61,21 @@ def synthetic_specs(count: int, offset: int = 0) -> list[ApiSpec]:
             )
         )
     return specs
+
+
+def write_synthetic_modules(specs: list[ApiSpec], folder: Path) -> None:
+    """The specs as real documented functions, one file per module, for the CLI build path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    modules: dict[str, list[str]] = {}
+    for spec in specs:
+        param = spec.params[0]
+        modules.setdefault(spec.module, []).append(
+            f"def {spec.signature}:\n"
+            f'    """{spec.summary}\n\n'
+            f"    Args:\n"
+            f"        {param.name}: {param.description}\n"
+            f"        limit: {spec.params[1].description}\n"
+            f'    """\n'
+        )
+    for module, functions in modules.items():
+        (folder / f"{module}.py").write_text("\n\n".join(functions))

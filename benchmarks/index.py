@@ -27,7 +27,7 @@ from pathlib import Path
 import click
 import faiss
 import numpy as np
-from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs
+from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs, write_synthetic_modules
 
 from react_repl.index import MethodIndex, NumpyMiniLM, SentenceTransformerEncoder
 from react_repl.index._text import document_text
@@ -110,6 +110,23 @@ def hnsw_against_flat(index: MethodIndex, model: NumpyMiniLM) -> tuple[float, fl
     return 100 * float(np.mean(overlap)), timings[0], timings[1]
 
 
+def cli_build(work: Path, count: int) -> float:
+    """Wall time of `react-repl index build` over `count` APIs in real modules (default threads)."""
+    write_synthetic_modules(synthetic_specs(count), work / "modules")
+    (work / "home" / "apis").mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    env["REACT_REPL_HOME"] = str(work / "home")
+    command = [str(Path(sys.executable).with_name("react-repl")), "index", "build"]
+    started = time.perf_counter()
+    subprocess.run(
+        [*command, "--apis", str(work / "modules"), "--index", str(work / "cli-index")],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    return time.perf_counter() - started
+
+
 def cold_search(path: Path) -> float:
     command = [str(Path(sys.executable).with_name("react-repl")), "search", "cancel my hotel"]
     times = []
@@ -140,9 +157,14 @@ def main(sizes: str, real_build: int) -> None:
         emit(row)
     with tempfile.TemporaryDirectory() as work:
         _, seconds = build(Path(work) / "real", real_build, model)
+        cli_seconds = cli_build(Path(work) / "cli", real_build)
         emit(
-            f"| build, real model | {real_build} | {seconds:.1f} s, "
-            f"{real_build / seconds:.0f} APIs/s |"
+            f"| build, real model, 1 BLAS thread (MethodIndex.build) | {real_build} | "
+            f"{seconds:.1f} s, {real_build / seconds:.0f} APIs/s |"
+        )
+        emit(
+            f"| `react-repl index build`, real modules, default threads | {real_build} | "
+            f"{cli_seconds:.1f} s, {real_build / cli_seconds:.0f} APIs/s |"
         )
         for size in (int(s) for s in sizes.split(",")):
             path = Path(work) / str(size)
