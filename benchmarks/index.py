@@ -111,7 +111,7 @@ def hnsw_against_flat(index: MethodIndex, model: NumpyMiniLM) -> tuple[float, fl
 
 
 def cli_build(work: Path, count: int) -> float:
-    """Wall time of `react-repl index build` over `count` APIs in real modules (default threads)."""
+    """Wall time of `react-repl index build` over `count` APIs in real modules, as users run it."""
     write_synthetic_modules(synthetic_specs(count), work / "modules")
     (work / "home" / "apis").mkdir(parents=True)
     env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
@@ -159,11 +159,11 @@ def main(sizes: str, real_build: int) -> None:
         _, seconds = build(Path(work) / "real", real_build, model)
         cli_seconds = cli_build(Path(work) / "cli", real_build)
         emit(
-            f"| build, real model, 1 BLAS thread (MethodIndex.build) | {real_build} | "
+            f"| build, real model (MethodIndex.build) | {real_build} | "
             f"{seconds:.1f} s, {real_build / seconds:.0f} APIs/s |"
         )
         emit(
-            f"| `react-repl index build`, real modules, default threads | {real_build} | "
+            f"| `react-repl index build`, real modules | {real_build} | "
             f"{cli_seconds:.1f} s, {real_build / cli_seconds:.0f} APIs/s |"
         )
         for size in (int(s) for s in sizes.split(",")):
