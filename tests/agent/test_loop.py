@@ -227,3 +227,24 @@ def test_context_too_small_for_even_the_task_is_an_error(
     assert result.status is Status.ERROR
     assert "context window" in (result.error or "")
     assert server.requests == []
+
+
+def test_a_repeated_action_gets_a_note_to_move_on(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("search", 'method_search("temperature")'))
+    server.enqueue(fenced("search again", "method_search('temperature')"))
+    server.enqueue(fenced("print", "print(1)"))
+    server.enqueue(fenced("print again", "print(1)"))
+    server.enqueue(fenced("done", "stop()"))
+    result = make_agent(server, tmp_path).run("Go.")
+    first, second, third, fourth = (step.observation for step in result.steps[:4])
+    assert "same action" not in first and "same action" not in third
+    assert "same action as step 1" in second and "Call one of the functions listed" in second
+    assert "same action as step 3" in fourth and "Do something different" in fourth
+
+
+def test_decomposition_keeps_only_the_plan(server: ScriptedServer, tmp_path: Path) -> None:
+    options = AgentOptions(decompose_first_step=True, max_steps=3)
+    server.enqueue("1. Send a note\n2. Stop\nTHOUGHT 2: I will now do everything at once")
+    server.enqueue(fenced("done", "stop()"))
+    result = make_agent(server, tmp_path, options).run("Send a note.")
+    assert result.steps[0].thought == "Sub-steps:\n1. Send a note\n2. Stop"

@@ -20,6 +20,7 @@ from react_repl.logs import StepRecord
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
 
 _SENTINEL = "\x00OBSERVATION\x00"
+_PLAN_STOPS = ("ACTION", "\nTHOUGHT", "\nThought", "OBSERVATION")  # the plan only, no step 2
 _NUMBERED = re.compile(r"^\s*(?:step\s*)?1\s*[.):-]\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -36,6 +37,7 @@ class _RunState:
     recorder: RunRecorder
     estimator: TokenEstimator = field(default_factory=TokenEstimator)
     unanswered: tuple[str, str, str] | None = None  # the last step's reply, action, observation
+    earlier_actions: dict[str, int] = field(default_factory=dict)  # normalised code -> step
 
 
 class Agent:
@@ -131,7 +133,7 @@ class Agent:
             )
             return False
         observation = state.sandbox.run(parsed.action)
-        text = observation.text
+        text = observation.text + self._repeat_note(state, step, parsed.action)
         if parsed.extra_blocks:
             ignored = parsed.extra_blocks
             text += f"\n[only the first code block ran; {ignored} more ignored: one per step]"
@@ -151,12 +153,13 @@ class Agent:
     def _decompose(self, state: _RunState, task: str) -> int:
         """Step 1: the model lists sub-steps; we run method_search on the first one for real."""
         started = time.perf_counter()
-        completion = self._complete(state, ("ACTION", "Action:", *self.options.stop_sequences[:2]))
+        completion = self._complete(state, _PLAN_STOPS)
         plan = parse_reply(completion.text).thought or completion.text.strip()
         first = _NUMBERED.search(plan)
         query = (first["text"] if first else task).strip().strip("*").strip()
         action = f"method_search({query!r})"
         observation = state.sandbox.run(action)
+        state.earlier_actions[_normalised(action)] = 1
         thought = self.prompts.render("decompose.jinja2", plan=plan)
         assistant = f"{thought}\nACTION 1:\n```python\n{action}\n```"
         state.recorder.step(
@@ -182,6 +185,17 @@ class Agent:
         completion = self._complete(state, self.options.stop_sequences)
         thought = parse_reply(completion.text).thought
         state.recorder.step(last_step + 1, "wrap_up", completion, started, thought=thought)
+
+    def _repeat_note(self, state: _RunState, step: int, action: str) -> str:
+        """Small models loop on one action; telling them so is what gets them moving again."""
+        key = _normalised(action)
+        previous = state.earlier_actions.setdefault(key, step)
+        if not self.options.repeat_warning or previous == step:
+            return ""
+        searched = key.startswith("method_search(")
+        return "\n" + self.prompts.render(
+            "repeat.jinja2", previous_step=previous, searched=searched
+        )
 
     def _complete(self, state: _RunState, stop: tuple[str, ...]) -> Completion:
         budget = self.model.context_window() - self.model.settings.max_tokens - 64
@@ -215,3 +229,7 @@ class Agent:
             decompose=self.options.decompose_first_step,
             thought_prefix=self.options.thought_prefix,
         )
+
+
+def _normalised(code: str) -> str:
+    return " ".join(code.replace('"', "'").split())

@@ -19,6 +19,7 @@ class AgentOptions:
     few_shot: bool = True  # the worked example in the system prompt
     stop_sequences: tuple[str, ...] = DEFAULT_STOP  # so the model cannot write its own OBSERVATION
     max_malformed_replies: int = 3  # consecutive replies without an action before giving up
+    repeat_warning: bool = True  # an action identical to an earlier one gets a note to move on
     wrap_up: bool = True  # one last model call at max_steps to summarise
     keep_recent_steps: int = 3  # never elided by the context budget
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
@@ -52,5 +53,6 @@ class AgentOptions:
             "decompose_first_step": self.decompose_first_step,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
+            "repeat_warning": self.repeat_warning,
             "prompts_dir": str(self.prompts_dir) if self.prompts_dir else "(built-in)",
         }

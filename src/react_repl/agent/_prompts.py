@@ -17,6 +17,7 @@ TEMPLATES = (
     "reminder.jinja2",
     "wrap_up.jinja2",
     "decompose.jinja2",
+    "repeat.jinja2",
 )
 
 
