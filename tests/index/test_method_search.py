@@ -51,3 +51,17 @@ def test_method_search_explains_an_unusable_index(
         index = MethodIndex.open(folder, encoder=encoder)
     text = method_search_function(index)("send an email")
     assert "cannot be used" in text and "react-repl index build" in text
+
+
+def test_a_huge_description_is_cut_to_its_first_thousand_characters(
+    tmp_path: Path, api_dir: Path, encoder, discover
+) -> None:
+    index = MethodIndex.open(tmp_path / "index", encoder=encoder)
+    index.build(discover(api_dir))
+    description = "exchange dollars into yen " + "and then some more words " * 400_000
+    encoder.texts.clear()
+    text = method_search_function(index)(description, k=1)
+    assert text.startswith("`convert_currency(")
+    assert encoder.texts == [description[:1000]]
+    assert index.search(description, k=1)[0].name == "convert_currency"
+    assert encoder.texts[-1] == description[:1000]

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ._text import MAX_QUERY_CHARS
+
 if TYPE_CHECKING:
     from ._method_index import MethodIndex
 
@@ -47,6 +49,7 @@ def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[.
     def method_search(description: str = "", k: int = 5) -> str:
         if not isinstance(description, str) or not description.strip():
             return _NO_DESCRIPTION
+        description = description[:MAX_QUERY_CHARS]
         if isinstance(k, bool) or not isinstance(k, int):
             return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
         if index.rebuild_reason:

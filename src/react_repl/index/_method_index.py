@@ -17,8 +17,8 @@ from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
 from ._store import IndexedApi, IndexProblem, IndexState, load_state, manifest_exists, save_state
-from ._text import document_text, lexical_tokens
-from ._vectors import build_vectors, nearest, uses_graph
+from ._text import MAX_QUERY_CHARS, document_text, lexical_tokens, summary_text
+from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
 MAX_K = 50
@@ -83,7 +83,7 @@ class MethodIndex:
     ) -> BuildReport:
         started = time.perf_counter()
         old = self._state
-        texts = {spec.name: document_text(spec) for spec in specs}
+        texts = {spec.name: (document_text(spec), summary_text(spec)) for spec in specs}
         rows = _merged_rows([] if replace_all else old.rows, specs, texts, module_hashes.keys())
         embeddings, embedded = self._embeddings(rows, texts, old)
         modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
@@ -111,9 +111,9 @@ class MethodIndex:
         self._state, self._vectors, self._lexical = state, vectors, None
 
     def _embeddings(
-        self, rows: Sequence[IndexedApi], texts: Mapping[str, str], old: IndexState
+        self, rows: Sequence[IndexedApi], texts: Mapping[str, tuple[str, str]], old: IndexState
     ) -> tuple[np.ndarray, int]:
-        """Reuse the stored vector of every row whose embedded text is unchanged."""
+        """Reuse the stored vector of every row whose embedded texts are unchanged."""
         previous = {row.text_sha: i for i, row in enumerate(old.rows)}
         missing = [i for i, row in enumerate(rows) if row.text_sha not in previous]
         out = np.zeros((len(rows), self.encoder.dimension), dtype=np.float32)
@@ -121,12 +121,18 @@ class MethodIndex:
             if row.text_sha in previous:
                 out[i] = old.embeddings[previous[row.text_sha]]
         if missing:
-            out[missing] = self.encoder.encode([texts[rows[i].name] for i in missing])
+            views = self.encoder.encode([text for i in missing for text in texts[rows[i].name]])
+            out[missing] = blend_views(views[0::2], views[1::2])
         return out, len(missing)
 
     def search(self, query: str, k: int = 5, *, mode: SearchMode = "hybrid") -> list[SearchHit]:
-        """Best first, one hit per API name, at most MAX_K; `mode` isolates one retriever."""
+        """Best first, one hit per API name, at most MAX_K; `mode` isolates one retriever.
+
+        Only the first MAX_QUERY_CHARS characters count, so a pasted document costs no more
+        than a sentence (the model reads 256 word pieces anyway).
+        """
         k = max(1, min(int(k), MAX_K))
+        query = query[:MAX_QUERY_CHARS]
         rows = self._state.rows
         if not rows or not query.strip():
             return []
@@ -154,7 +160,7 @@ class MethodIndex:
 def _merged_rows(
     old_rows: Sequence[IndexedApi],
     specs: Sequence[Any],
-    texts: Mapping[str, str],
+    texts: Mapping[str, tuple[str, str]],
     replaced_modules: Iterable[str],
 ) -> list[IndexedApi]:
     """Old rows outside the replaced modules, then the new specs; a later name wins."""
@@ -164,12 +170,12 @@ def _merged_rows(
     return list({row.name: row for row in rows}.values())
 
 
-def _row(spec: Any, text: str) -> IndexedApi:
+def _row(spec: Any, texts: tuple[str, str]) -> IndexedApi:
     return IndexedApi(
         name=spec.name,
         signature=spec.signature,
         summary=spec.summary or "",
         module=spec.module,
-        text_sha=hashlib.sha256(text.encode()).hexdigest(),
-        tokens=tuple(lexical_tokens(text)),
+        text_sha=hashlib.sha256("\0".join(texts).encode()).hexdigest(),
+        tokens=tuple(lexical_tokens(texts[0])),
     )

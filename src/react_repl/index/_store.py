@@ -19,7 +19,7 @@ import numpy as np
 
 from ._vectors import read_vectors, write_vectors
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: embeddings blend the full and summary views
 MANIFEST = "manifest.json"
 _GENERATED = ("apis-", "embeddings-", "vectors-")
 

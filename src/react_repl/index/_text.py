@@ -4,6 +4,10 @@ The dense side sees words, not identifiers: `get_user_tickets` embeds better as 
 The lexical side needs the parts of an identifier as separate terms so that "user tickets"
 matches `get_user_tickets` and `getUserTickets` alike. The chosen document layout (see
 docs/method_search.md) won a measurement on both retrieval dev sets.
+
+Each API is embedded twice: the full document and a short "what it does" view (name words and
+summary). In the full text the summary is diluted by signature and parameter docs; the short
+view keeps the function's purpose in focus (see `_vectors.blend_views`).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+MAX_QUERY_CHARS = 1_000
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _STOPWORD_TEXT = (
@@ -52,13 +57,22 @@ def _param_line(param: Any) -> str:
     return f"{words}: {param.description}" if param.description else words
 
 
+def _name_words(name: str) -> str:
+    return " ".join(split_identifier(name)) + "."
+
+
+def summary_text(spec: Any) -> str:
+    """The short dense view: what the function is for, without signature or parameter noise."""
+    return "\n".join([_name_words(spec.name), *([spec.summary] if spec.summary else [])])
+
+
 def document_text(spec: Any) -> str:
     """Name as words, signature, summary, description, then parameter docs, in that order.
 
     Order matters because the model truncates at 256 word pieces: what identifies the function
     comes first, the long tail of parameter docs last.
     """
-    parts = [" ".join(split_identifier(spec.name)) + ".", spec.signature + "."]
+    parts = [_name_words(spec.name), spec.signature + "."]
     parts += [text for text in (spec.summary, spec.description) if text]
     parts += [_param_line(param) for param in spec.params]
     return "\n".join(parts)

@@ -1,4 +1,4 @@
-"""FAISS inner-product search over normalised embeddings (so inner product = cosine).
+"""FAISS inner-product search over blended embeddings of two views of each API.
 
 Exact search is cheap up to tens of thousands of APIs; past `FLAT_LIMIT` a flat scan costs
 15-40 ms per query here, so an HNSW graph takes over (recall against flat in benchmarks/index.py).
@@ -12,9 +12,20 @@ import faiss
 import numpy as np
 
 FLAT_LIMIT = 20_000
+SUMMARY_VIEW_WEIGHT = 0.3
 _HNSW_NEIGHBOURS = 32
 _HNSW_EF_CONSTRUCTION = 80
 _HNSW_EF_SEARCH = 96
+
+
+def blend_views(full: np.ndarray, summary: np.ndarray) -> np.ndarray:
+    """One vector per API whose inner product with a query is the weighted mean of the cosines
+    with the full document and with the summary view.
+
+    The blend is linear, so it costs no extra memory or search time over a single view; the
+    weight 0.3 and its neighbours 0.25-0.35 won on both dev sets (docs/method_search.md).
+    """
+    return ((full + SUMMARY_VIEW_WEIGHT * summary) / (1 + SUMMARY_VIEW_WEIGHT)).astype(np.float32)
 
 
 def uses_graph(count: int) -> bool:
@@ -49,7 +60,7 @@ def read_vectors(path: Path) -> faiss.Index:
 
 
 def nearest(index: faiss.Index, query: np.ndarray, count: int) -> list[tuple[int, float]]:
-    """(row, cosine) best first; FAISS pads missing neighbours with -1, which are dropped."""
+    """(row, blended cosine) best first; FAISS pads missing neighbours with -1 (dropped)."""
     count = min(count, index.ntotal)
     if count <= 0:
         return []
