@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,11 +53,49 @@ def test_import_points_to_method_search(sandbox: Sandbox) -> None:
     assert "need no import" in observation.text
 
 
-def test_importing_a_preinjected_name_is_still_refused(sandbox: Sandbox) -> None:
-    observation = sandbox.run("import json")
-    assert observation.error == "ImportError"
-    assert "Already available without import" in observation.text and "json" in observation.text
-    assert_contained(sandbox, observation)
+IMPORTS_OF_AVAILABLE_NAMES = {
+    "from datetime import datetime, timedelta\nprint(datetime(2024, 1, 1) + timedelta(days=1))":
+        "2024-01-02 00:00:00",
+    "import datetime\nprint(datetime.date(2024, 1, 2))": "2024-01-02",
+    "import json\nprint(json.dumps([1]))": "[1]",
+    "import json as j\nprint(j.loads('[2]'))": "[2]",
+    "import math\nprint(math.sqrt(9))": "3.0",
+}  # fmt: skip
+
+
+@pytest.fixture
+def default_sandbox() -> Iterator[Sandbox]:
+    """Imports rebind names (`import datetime` replaces the class), so each case starts afresh."""
+    with Sandbox() as box:
+        yield box
+
+
+@pytest.mark.parametrize(("code", "printed"), IMPORTS_OF_AVAILABLE_NAMES.items())
+def test_importing_a_preinjected_name_binds_what_is_already_there(
+    default_sandbox: Sandbox, code: str, printed: str
+) -> None:
+    observation = default_sandbox.run(code)
+    assert observation.text == printed, observation.text
+    assert_contained(default_sandbox, observation)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "from datetime import sys",
+        "from datetime import tzinfo",  # in the datetime module, but not preinjected
+        "import datetime\nprint(datetime.sys)",
+        "from json import codecs",
+        "import json.decoder",
+        "from collections import Counter",  # collections is not preinjected by default
+    ],
+)
+def test_imports_never_reach_beyond_the_preinjected_values(
+    default_sandbox: Sandbox, code: str
+) -> None:
+    observation = default_sandbox.run(code)
+    assert observation.error in {"ImportError", "AttributeError"}, observation.text
+    assert_contained(default_sandbox, observation)
 
 
 def test_c_level_imports_of_loaded_modules_work(sandbox: Sandbox) -> None:

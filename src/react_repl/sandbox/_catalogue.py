@@ -19,6 +19,7 @@ import math
 import random
 import re
 import statistics
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
@@ -80,6 +81,27 @@ _VALUES: dict[str, Any] = {
 }
 
 AVAILABLE = frozenset(_MODULES) | frozenset(_VALUES)
+_VALUE_HOMES = {"datetime": datetime, "collections": collections}
+
+
+def importable(injected: Mapping[str, Any]) -> dict[str, Any]:
+    """What `import x` / `from x import y` may bind: only what is already preinjected.
+
+    Models write `from datetime import datetime` out of habit. Answering it with the value the
+    namespace already holds costs nothing in safety (no new object becomes reachable) and saves a
+    wasted step; anything not preinjected is still refused.
+    """
+    table: dict[str, Any] = {
+        name: value for name, value in injected.items() if isinstance(value, ModuleProxy)
+    }
+    for home_name, home in _VALUE_HOMES.items():
+        names = tuple(
+            name for name, value in _VALUES.items()
+            if injected.get(name) is value and getattr(home, name, None) is value
+        )  # fmt: skip
+        if names and home_name not in table:
+            table[home_name] = ModuleProxy(home, names)
+    return table
 
 
 def check_preinject(names: tuple[str, ...]) -> None:

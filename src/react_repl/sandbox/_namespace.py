@@ -48,6 +48,17 @@ def _exceptions() -> dict[str, Any]:
     }
 
 
+def make_import(importable: Mapping[str, Any]) -> Callable[..., Any]:
+    def __import__(
+        name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
+    ) -> Any:
+        if type(name) is str and level == 0 and type(fromlist) is not list and name in importable:
+            return importable[name]
+        return _import(name, globals, locals, fromlist, level)
+
+    return __import__
+
+
 def _import(
     name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
 ) -> None:
@@ -66,7 +77,7 @@ def _import(
     raise ImportError(f"import of '{name}' is not allowed in the sandbox", name=str(name))
 
 
-def make_builtins(guards: Guards) -> dict[str, Any]:
+def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
     table.update(_exceptions())
     table.update(
@@ -75,7 +86,7 @@ def make_builtins(guards: Guards) -> dict[str, Any]:
         setattr=guards.setattr,
         delattr=guards.delattr,
         __build_class__=guards.build_class,
-        __import__=_import,
+        __import__=make_import(importable),
     )
     return table
 

@@ -29,7 +29,7 @@ class Session:
         self.injected = self._injected_values(config, call_host)
         self._hints = _hints(self.injected, config)
         self.namespace: dict[str, Any] = {
-            "__builtins__": make_builtins(self._guards),
+            "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
             "_print_": Printer(self.capture),
             **self._guards.hooks(),
             **self.injected,
