@@ -15,7 +15,8 @@ from pathlib import Path
 import numpy as np
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
-_BATCH_SIZE = 32
+_TOKENS_PER_BATCH = 2048
+_FEED_FORWARD_ROWS = 256
 
 
 def model_dir() -> Path:
@@ -70,15 +71,13 @@ class NumpyMiniLM:
         self._tokenizer.no_padding()
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """L2-normalised float32 rows; batches are grouped by length so padding stays small."""
+        """L2-normalised float32 rows, in the order of `texts`."""
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        encodings = self._tokenizer.encode_batch(list(texts))
-        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        for start in range(0, len(order), _BATCH_SIZE):
-            chunk = order[start : start + _BATCH_SIZE]
-            out[chunk] = self._encode_batch([encodings[i].ids for i in chunk])
+        id_lists = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
+        for chunk in _length_batches([len(ids) for ids in id_lists]):
+            out[chunk] = self._encode_batch([id_lists[i] for i in chunk])
         return out
 
     def _encode_batch(self, id_lists: list[list[int]]) -> np.ndarray:
@@ -112,6 +111,18 @@ class NumpyMiniLM:
         flat = x.reshape(-1, x.shape[-1]) @ self._transposed[prefix]
         return (flat + self._weights[prefix + "bias"]).reshape(*x.shape[:-1], -1)
 
+    def _feed_forward(self, x: np.ndarray, p: str) -> np.ndarray:
+        """Blocks of _FEED_FORWARD_ROWS tokens, so the 4x-wide GELU input stays in the CPU cache:
+        over a whole batch the element-wise erf was a third of the encoding time; blocks of
+        256 rows encode ~30 % faster than whole batches or 64-row blocks (same arithmetic)."""
+        tokens = x.reshape(-1, x.shape[-1])
+        out = np.empty_like(tokens)
+        for start in range(0, len(tokens), _FEED_FORWARD_ROWS):
+            block = tokens[start : start + _FEED_FORWARD_ROWS]
+            inner = _gelu(self._dense(block, p + "intermediate.dense."))
+            out[start : start + len(block)] = self._dense(inner, p + "output.dense.")
+        return out.reshape(x.shape)
+
     def _layer(self, x: np.ndarray, key_bias: np.ndarray, p: str) -> np.ndarray:
         batch, length, width = x.shape
         head_width = width // self._heads
@@ -131,13 +142,28 @@ class NumpyMiniLM:
             w[p + "attention.output.LayerNorm.bias"],
             self._eps,
         )
-        inner = _gelu(self._dense(x, p + "intermediate.dense."))
         return _layer_norm(
-            x + self._dense(inner, p + "output.dense."),
+            x + self._feed_forward(x, p),
             w[p + "output.LayerNorm.weight"],
             w[p + "output.LayerNorm.bias"],
             self._eps,
         )
+
+
+def _length_batches(lengths: Sequence[int]) -> list[list[int]]:
+    """Indices sorted by token length, cut into batches of about _TOKENS_PER_BATCH padded tokens.
+
+    Sorting keeps padding small; a token budget instead of a fixed row count lets the many short
+    texts (summary views, ~15 tokens) share large batches, whose matmuls run faster.
+    """
+    batches: list[list[int]] = []
+    batch: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        if batch and (len(batch) + 1) * lengths[i] > _TOKENS_PER_BATCH:
+            batches.append(batch)
+            batch = []
+        batch.append(i)
+    return [*batches, batch] if batch else batches
 
 
 def _fuse_and_transpose(weights: dict[str, np.ndarray], layers: int) -> dict[str, np.ndarray]:
