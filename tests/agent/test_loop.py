@@ -250,3 +250,21 @@ def test_decomposition_keeps_only_the_plan(server: ScriptedServer, tmp_path: Pat
     server.enqueue(fenced("done", "stop()"))
     result = make_agent(server, tmp_path, options).run("Send a note.")
     assert result.steps[0].thought == "Sub-steps:\n1. Send a note\n2. Stop"
+
+
+def test_an_invented_function_name_is_searched_for(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("send it", 'note_sender("hi")'))
+    server.enqueue(fenced("done", "stop()"))
+    result = make_agent(server, tmp_path).run("Send hi.")
+    observation = result.steps[0].observation
+    assert "NameError: name 'note_sender' is not defined" in observation
+    assert 'method_search("note sender") found these' in observation
+    assert "`send_note(text: str) -> str`" in observation
+
+
+def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("print", "print(undefined_thing)"))
+    server.enqueue(fenced("done", "stop()"))
+    agent = make_agent(server, tmp_path, AgentOptions(decompose_first_step=False,
+                                                      search_on_name_error=False))  # fmt: skip
+    assert "found these" not in agent.run("x").steps[0].observation

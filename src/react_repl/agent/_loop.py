@@ -17,10 +17,11 @@ from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
 from react_repl.llm import ChatModel, Completion, ModelError
 from react_repl.logs import StepRecord
-from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
+from react_repl.sandbox import DEFAULT_PREINJECT, Observation, Sandbox
 
 _SENTINEL = "\x00OBSERVATION\x00"
 _PLAN_STOPS = ("ACTION", "\nTHOUGHT", "\nThought", "OBSERVATION")  # the plan only, no step 2
+_MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
 _NUMBERED = re.compile(r"^\s*(?:step\s*)?1\s*[.):-]\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -133,7 +134,11 @@ class Agent:
             )
             return False
         observation = state.sandbox.run(parsed.action)
-        text = observation.text + self._repeat_note(state, step, parsed.action)
+        text = (
+            observation.text
+            + self._suggestions(observation)
+            + self._repeat_note(state, step, parsed.action)
+        )
         if parsed.extra_blocks:
             ignored = parsed.extra_blocks
             text += f"\n[only the first code block ran; {ignored} more ignored: one per step]"
@@ -185,6 +190,31 @@ class Agent:
         completion = self._complete(state, self.options.stop_sequences)
         thought = parse_reply(completion.text).thought
         state.recorder.step(last_step + 1, "wrap_up", completion, started, thought=thought)
+
+    def _suggestions(self, observation: Observation) -> str:
+        """A called name that does not exist is a description of what the model wants: search it.
+
+        The seed observed models inventing plausible function names; searching for the invented
+        name turns the hallucination into the lookup the model should have made.
+        """
+        if not (self.options.search_on_name_error and self.method_search):
+            return ""
+        missing = (
+            _MISSING_NAME.search(observation.text) if observation.error == "NameError" else None
+        )
+        if missing is None:
+            return ""
+        query = missing["name"].replace("_", " ")
+        try:
+            found = self.method_search(query, k=3).strip()
+        except Exception:  # a failed hint must never fail the step
+            return ""
+        if not found:
+            return ""
+        note = self.prompts.render(
+            "name_error.jinja2", name=missing["name"], query=query, found=found
+        )
+        return "\n" + note
 
     def _repeat_note(self, state: _RunState, step: int, action: str) -> str:
         """Small models loop on one action; telling them so is what gets them moving again."""

@@ -19,6 +19,7 @@ class AgentOptions:
     few_shot: bool = True  # the worked example in the system prompt
     stop_sequences: tuple[str, ...] = DEFAULT_STOP  # so the model cannot write its own OBSERVATION
     max_malformed_replies: int = 3  # consecutive replies without an action before giving up
+    search_on_name_error: bool = True  # a call to an unknown name gets method_search results
     repeat_warning: bool = True  # an action identical to an earlier one gets a note to move on
     wrap_up: bool = True  # one last model call at max_steps to summarise
     keep_recent_steps: int = 3  # never elided by the context budget
@@ -54,5 +55,6 @@ class AgentOptions:
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
             "repeat_warning": self.repeat_warning,
+            "search_on_name_error": self.search_on_name_error,
             "prompts_dir": str(self.prompts_dir) if self.prompts_dir else "(built-in)",
         }

@@ -18,6 +18,7 @@ TEMPLATES = (
     "wrap_up.jinja2",
     "decompose.jinja2",
     "repeat.jinja2",
+    "name_error.jinja2",
 )
 
 
@@ -36,9 +37,9 @@ class PromptSet:
             autoescape=False,
         )
 
-    def render(self, name: str, **values: Any) -> str:
+    def render(self, template_name: str, /, **values: Any) -> str:
         try:
-            template = self._env.get_template(name)
+            template = self._env.get_template(template_name)
         except jinja2.TemplateNotFound as error:
-            raise FileNotFoundError(f"prompt template {name!r} not found") from error
+            raise FileNotFoundError(f"prompt template {template_name!r} not found") from error
         return template.render(**values).strip()
