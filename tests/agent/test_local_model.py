@@ -41,7 +41,10 @@ def test_agent_runs_end_to_end_on_the_local_model(
     finally:
         server.stop()
 
-    assert result.status in {Status.FINISHED, Status.MAX_STEPS}, result.error
+    # A 0.5B model may wander; what must hold is that every layer ran for real, and that any
+    # failure is the model's behaviour, never the transport, the server or the sandbox.
+    assert result.status is not Status.ERROR or "no action" in (result.error or ""), result.error
+    assert any(step.kind == "step" and step.action for step in result.steps)
     assert result.usage.prompt_tokens > 0 and result.usage.completion_tokens > 0
     ran = [step for step in result.steps if step.action]
     assert ran, "the model never produced an action the sandbox ran"
