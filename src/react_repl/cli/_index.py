@@ -1,15 +1,6 @@
-"""`react-repl index build`: (re)build the method_search index from every API source.
-
-BLAS runs single-threaded, as in `react-repl search`: on the shared 2-core machine a 1000-API
-build ran at 27 APIs/s with one thread and 19 APIs/s with OpenBLAS's default two (the threads
-spin against other processes). Set before numpy is first imported.
-"""
+"""`react-repl index build`: (re)build the method_search index from every API source."""
 
 from __future__ import annotations
-
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import warnings
 from pathlib import Path

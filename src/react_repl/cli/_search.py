@@ -3,19 +3,9 @@
 Only numpy, FAISS, tokenizers and bm25s are imported on this path (never torch), so a cold
 search stays within a few seconds; `-` streams queries from stdin so evaluations pay the
 loading once.
-
-BLAS and FAISS's OpenMP run single-threaded here: a query is a handful of tokens, and on the
-shared 2-core machine threads spinning against other processes made one query embedding take
-390 ms instead of 49 ms. The variables must be set before numpy and faiss are first imported,
-hence before the index import.
 """
 
 from __future__ import annotations
-
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import json
 import sys
