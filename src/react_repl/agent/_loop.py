@@ -179,13 +179,8 @@ class Agent:
         if not self.options.wrap_up or state.unanswered is None:
             return
         reply, action, observation = state.unanswered
-        before, _, after = self.prompts.render(
-            "wrap_up.jinja2",
-            step=last_step,
-            observation=_SENTINEL,
-            max_steps=self.options.max_steps,
-        ).partition(_SENTINEL)
-        state.transcript.add(Exchange(last_step, reply, action, observation, before, after))
+        wrap_up = self._exchange(last_step, reply, action, observation, template="wrap_up.jinja2")
+        state.transcript.add(wrap_up)
         started = time.perf_counter()
         completion = self._complete(state, self.options.stop_sequences)
         thought = parse_reply(completion.text).thought
@@ -237,12 +232,21 @@ class Agent:
         state.recorder.count(completion)
         return completion
 
-    def _exchange(self, step: int, reply: str, action: str | None, observation: str) -> Exchange:
+    def _exchange(
+        self,
+        step: int,
+        reply: str,
+        action: str | None,
+        observation: str,
+        template: str = "observation.jinja2",
+    ) -> Exchange:
+        """Render the answering turn around a placeholder, so the observation stays separable."""
         before, _, after = self.prompts.render(
-            "observation.jinja2",
+            template,
             step=step,
             observation=_SENTINEL,
             thought_prefix=self.options.thought_prefix,
+            max_steps=self.options.max_steps,
         ).partition(_SENTINEL)
         return Exchange(step, reply, action, observation, before, after)
 
