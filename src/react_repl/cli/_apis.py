@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from react_repl._paths import default_index_dir
+from react_repl.cli._options import index_option
 from react_repl.registry import (
     SYNTHETIC_PACKAGE,
     ApiRegistry,
@@ -33,17 +34,6 @@ def _out() -> Console:
 
 def _err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _index_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--index",
-        "index_dir",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Index folder whose registered sources to include (default: index/ or "
-        "$REACT_REPL_INDEX).",
-    )(command)
 
 
 def _apis_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -68,7 +58,7 @@ def apis() -> None:
 
 @apis.command("list")
 @_apis_option
-@_index_option
+@index_option
 @_json_option
 def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:
     """Every registered API: name, signature, summary and module; problems go to stderr."""
@@ -83,7 +73,7 @@ def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool)
 @apis.command("show")
 @click.argument("name")
 @_apis_option
-@_index_option
+@index_option
 @_json_option
 def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:
     """Full signature, docstring sections and location of one API."""
@@ -102,7 +92,7 @@ def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json:
 
 @apis.command("add")
 @click.argument("source")
-@_index_option
+@index_option
 def add(source: str, index_dir: Path | None) -> None:
     """Validate a folder, .py file or module, record it next to the index and update the index."""
     index_path = index_dir or default_index_dir()
@@ -122,7 +112,7 @@ def add(source: str, index_dir: Path | None) -> None:
 
 @apis.command("remove")
 @click.argument("source")
-@_index_option
+@index_option
 def remove(source: str, index_dir: Path | None) -> None:
     """Forget a source added with `apis add` and drop its APIs from the index."""
     index_path = index_dir or default_index_dir()

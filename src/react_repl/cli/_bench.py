@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from react_repl import _paths
+from react_repl.cli._options import index_option
 
 _console = Console(highlight=False)
 
@@ -35,7 +36,7 @@ _console = Console(highlight=False)
     help="Agent option override, e.g. --set decompose_first_step=false; repeatable.",
 )
 @click.option("--json", "json_out", type=click.Path(path_type=Path), help="Write outcomes here.")
-@click.option("--index", "index_path", type=click.Path(path_type=Path), envvar="REACT_REPL_INDEX")
+@index_option
 @click.option("--logs-dir", type=click.Path(path_type=Path), help="Where run logs go.")
 def bench(
     suite: Path,
@@ -45,7 +46,7 @@ def bench(
     only_ids: tuple[str, ...],
     option_values: tuple[str, ...],
     json_out: Path | None,
-    index_path: Path | None,
+    index_dir: Path | None,
     logs_dir: Path | None,
 ) -> None:
     """Run every task of SUITE with each model; exit 0 when every run passed its checks."""
@@ -55,9 +56,7 @@ def bench(
 
     tasks = [t for t in load_suite(suite) if not only_ids or t.id in only_ids]
     config = load_config_file()
-    apis, method_search = _setup.prepare_apis(
-        (), index_path or _paths.default_index_dir(), _console
-    )
+    apis, method_search = _setup.prepare_apis((), index_dir or _paths.default_index_dir(), _console)
     overrides = _parse_overrides(option_values)
     outcomes = []
     for model in models or (None,):

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 
 from react_repl._paths import default_index_dir
+from react_repl.cli._options import index_option
 
 
 @click.group()
@@ -23,13 +24,7 @@ def index() -> None:
     multiple=True,
     help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
 )
-@click.option(
-    "--index",
-    "index_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Index folder (default: index/ or $REACT_REPL_INDEX).",
-)
+@index_option
 def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     """Index the built-in apis/, the --apis sources and the sources added with `apis add`.
 

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.syntax import Syntax
 
 from react_repl import _paths
+from react_repl.cli._options import index_option
 
 _console = Console(highlight=False)
 
@@ -29,13 +30,7 @@ _console = Console(highlight=False)
     type=click.Path(exists=True, path_type=Path),
     help="Extra API module folder or file; repeatable. Built-in apis/ are always included.",
 )
-@click.option(
-    "--index",
-    "index_path",
-    type=click.Path(path_type=Path),
-    envvar="REACT_REPL_INDEX",
-    help="Search index folder (default: the project's index/).",
-)
+@index_option
 @click.option("--logs-dir", type=click.Path(path_type=Path), help="Where run logs go.")
 @click.option(
     "--prompts",
@@ -51,7 +46,7 @@ def run(
     api_key: str | None,
     max_steps: int | None,
     api_dirs: tuple[Path, ...],
-    index_path: Path | None,
+    index_dir: Path | None,
     logs_dir: Path | None,
     prompts_dir: Path | None,
     quiet: bool,
@@ -71,7 +66,7 @@ def run(
             config, {"max_steps": max_steps, "prompts_dir": prompts_dir}, local
         )
         apis, method_search = _setup.prepare_apis(
-            api_dirs, index_path or _paths.default_index_dir(), _console
+            api_dirs, index_dir or _paths.default_index_dir(), _console
         )
     except (ConfigError, ModelError, LocalModelError, ValueError, FileNotFoundError) as error:
         raise click.ClickException(str(error)) from error

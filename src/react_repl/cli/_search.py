@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from react_repl.cli._options import index_option
 from react_repl.index import MethodIndex, SearchHit, format_hits
 from react_repl.index._method_index import MAX_K
 
@@ -46,13 +47,7 @@ def _as_json(hits: list[SearchHit]) -> str:
 @click.argument("query")
 @click.option("--k", "k", type=click.IntRange(1, MAX_K), default=5, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of hits.")
-@click.option(
-    "--index",
-    "index_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Index folder (default: index/ or $REACT_REPL_INDEX).",
-)
+@index_option
 def search(query: str, k: int, as_json: bool, index_dir: Path | None) -> None:
     """Find the APIs that match QUERY, best first.
 
