@@ -20,7 +20,6 @@ def test_agent_runs_end_to_end_on_the_local_model(
 ) -> None:
     model_file = fetch_model("qwen2.5-coder-0.5b")
     monkeypatch.setenv("REACT_REPL_CACHE", str(tmp_path / "cache"))  # our own server
-    monkeypatch.setenv("REACT_REPL_WORKSPACE", str(tmp_path / "workspace"))
     registry = ApiRegistry.discover()
     index = MethodIndex.open(tmp_path / "index")
     index.build(registry)
@@ -36,6 +35,7 @@ def test_agent_runs_end_to_end_on_the_local_model(
                 {"max_steps": 4, "decompose_first_step": True}  # method_search runs for real
             ),
             logs_dir=tmp_path / "logs",
+            sandbox_settings={"env": {"REACT_REPL_WORKSPACE": str(tmp_path / "workspace")}},
         )
         result = agent.run("Print the current date.")
     finally:

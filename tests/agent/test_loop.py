@@ -268,3 +268,17 @@ def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path:
     agent = make_agent(server, tmp_path, AgentOptions(decompose_first_step=False,
                                                       search_on_name_error=False))  # fmt: skip
     assert "found these" not in agent.run("x").steps[0].observation
+
+
+def test_an_unexpected_failure_still_ends_the_log(server: ScriptedServer, tmp_path: Path) -> None:
+    def failing_callback(step: object) -> None:
+        raise RuntimeError("display broke")
+
+    server.enqueue(fenced("one", "print(1)"))
+    agent = make_agent(server, tmp_path)
+    agent.on_step = failing_callback
+    with pytest.raises(RuntimeError, match="display broke"):
+        agent.run("Print one.")
+    log = next((tmp_path / "logs").rglob("*.md")).read_text()
+    assert "- Status: **error**" in log
+    assert "RuntimeError: display broke" in log

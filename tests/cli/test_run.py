@@ -58,13 +58,14 @@ def react_repl(workdir: Path, server: ScriptedServer, *args: str, **popen) -> su
 def test_run_finishes_with_real_search_and_writes_the_log(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Find the temperature in Paris\n2. Report it")
-        server.enqueue(reply("Call it.", 't = get_city_temperature("Paris")\nprint(t)'))
+        server.enqueue(reply("Call it [/b] x[i].", 't = get_city_temperature("Paris")\nprint(t)'))
         server.enqueue(reply("Done.", 'stop(f"{t} degrees")'))
         process = react_repl(workdir, server, "What is the temperature in Paris?")
         out, err = process.communicate(timeout=180)
 
     assert process.returncode == 0, err
     assert "Answer: 21.5 degrees" in out
+    assert "Call it [/b] x[i]." in out  # model text is shown as text, never as rich markup
     log = next((workdir / "logs").rglob("*.md"))
     assert f"Log: {log}" in out.replace("\n", "") or str(log.name) in out
     text = log.read_text()

@@ -67,4 +67,4 @@ def test_close_does_not_wait_for_a_delayed_reply() -> None:
         httpx.post(f"{server.base_url}/chat/completions", json=CHAT, timeout=0.2)
     started = time.perf_counter()
     server.close()
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 10  # far below the 30 s the reply would take

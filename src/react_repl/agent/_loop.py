@@ -79,15 +79,16 @@ class Agent:
             on_step=self.on_step,
         )
         host = {"method_search": self.method_search} if self.method_search else {}
-        with Sandbox(self.apis, host_functions=host, **self.sandbox_settings) as sandbox:
-            state = _RunState(
-                Transcript(self._system_prompt(), self._task_prompt(task)), sandbox, recorder
-            )
-            try:
-                outcome = self._loop(state, task)
-            except KeyboardInterrupt:
-                recorder.close(Status.INTERRUPTED, None, "interrupted by the user")
-                raise
+        try:
+            with Sandbox(self.apis, host_functions=host, **self.sandbox_settings) as sandbox:
+                transcript = Transcript(self._system_prompt(), self._task_prompt(task))
+                outcome = self._loop(_RunState(transcript, sandbox, recorder), task)
+        except KeyboardInterrupt:
+            recorder.close(Status.INTERRUPTED, None, "interrupted by the user")
+            raise
+        except BaseException as error:  # the log must end with a status whatever went wrong
+            recorder.close(Status.ERROR, None, f"{type(error).__name__}: {error}")
+            raise
         recorder.close(outcome.status, outcome.answer, outcome.error)
         return RunResult(
             task=task,

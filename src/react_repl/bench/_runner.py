@@ -44,9 +44,12 @@ def run_suite(
         with tempfile.TemporaryDirectory(prefix=f"bench-{task.id}-") as folder:
             workspace = Path(folder)
             agent = make_agent({WORKSPACE_ENV: str(workspace)}, task.max_steps)
-            result = agent.run(task.task)
-            evidence = Evidence(_output(result), workspace, read_outbox(workspace))
-            outcome = _outcome(agent.model.name, task, result, evidence)
+            try:
+                result = agent.run(task.task)
+                evidence = Evidence(_output(result), workspace, read_outbox(workspace))
+                outcome = _outcome(agent.model.name, task, result, evidence)
+            except Exception as error:  # one broken task must not lose the suite's results
+                outcome = _crashed(agent.model.name, task, error)
         outcomes.append(outcome)
         if on_outcome:
             on_outcome(outcome)
@@ -90,6 +93,13 @@ def summary_rows(outcomes: list[TaskOutcome]) -> list[dict[str, object]]:
             }
         )
     return rows
+
+
+def _crashed(model: str, task: BenchTask, error: Exception) -> TaskOutcome:
+    return TaskOutcome(
+        model=model, task_id=task.id, status="crashed", passed=False, steps=0, tokens=0,
+        seconds=0.0, failures=(f"{type(error).__name__}: {error}",), log_path=None,
+    )  # fmt: skip
 
 
 def _output(result: RunResult) -> str:

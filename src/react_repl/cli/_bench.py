@@ -10,6 +10,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from react_repl import _paths
 from react_repl.cli._options import index_option
@@ -115,12 +116,10 @@ def _parse_overrides(values: tuple[str, ...]) -> dict[str, Any]:
 
 
 def _print_outcome(outcome: Any) -> None:
-    mark = "[green]pass[/]" if outcome.passed else "[red]fail[/]"
+    mark = ("pass", "green") if outcome.passed else ("fail", "red")
     detail = "" if outcome.passed else f" — {'; '.join(outcome.failures)}"
-    _console.print(
-        f"{mark} {outcome.model} {outcome.task_id}: {outcome.status}, {outcome.steps} steps,"
-        f" {outcome.seconds} s{detail}"
-    )
+    summary = f" {outcome.model} {outcome.task_id}: {outcome.status}, {outcome.steps} steps,"
+    _console.print(Text.assemble(mark, summary, f" {outcome.seconds} s{detail}"))
 
 
 def _print_summary(rows: list[dict[str, Any]]) -> None:

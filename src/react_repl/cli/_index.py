@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from react_repl._paths import default_index_dir
 from react_repl.cli._options import index_option
@@ -38,13 +39,17 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     path = index_dir or default_index_dir()
     registry = ApiRegistry.discover(paths=api_paths, registered=path)
     for problem in registry.problems:
-        err.print(f"[yellow]skipped[/] {problem}", markup=True)
+        err.print(Text.assemble(("skipped ", "yellow"), str(problem)))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         method_index = MethodIndex.open(path)
     report = method_index.build(registry)
     if report.rebuilt_reason:
-        err.print(f"[yellow]rebuilt[/] the previous index was unusable: {report.rebuilt_reason}")
+        err.print(
+            Text.assemble(
+                ("rebuilt ", "yellow"), f"the previous index was unusable: {report.rebuilt_reason}"
+            )
+        )
     out.print(
         f"Indexed {len(method_index)} APIs from {len(registry.modules())} modules into {path} "
         f"in {report.seconds:.1f} s: {report.embedded} embedded, {report.reused} reused, "

@@ -15,6 +15,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Column, Table
+from rich.text import Text
 
 from react_repl._paths import default_logs_dir
 from react_repl.logs import (
@@ -171,11 +172,11 @@ def _print_runs(runs: list[RunSummary], as_json: bool) -> None:
         table.add_row(
             run.id,
             run.started.strftime("%Y-%m-%d %H:%M"),
-            run.model,
-            f"[{style}]{run.status}[/]",
+            Text(run.model),
+            Text(run.status, style=style),
             str(run.steps),
             f"{run.prompt_tokens} + {run.completion_tokens}",
-            run.task,
+            Text(run.task),
         )
     Console().print(table)
 

@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 from rich.panel import Panel
 from rich.syntax import Syntax
+from rich.text import Text
 
 from react_repl import _paths
 from react_repl.cli._options import index_option
@@ -85,7 +86,7 @@ def run(
     except KeyboardInterrupt:
         _console.print("[yellow]Interrupted.[/] The run log is marked interrupted.")
         sys.exit(130)
-    _print_result(result)
+    _print_result(result, quiet)
     sys.exit(0 if result.finished else 1)
 
 
@@ -94,27 +95,37 @@ def _print_step(step: Any) -> None:
     _console.rule(title)
     if step.thought:
         _console.print(
-            Panel(step.thought, title="THOUGHT", title_align="left", border_style="cyan")
+            Panel(Text(step.thought), title="THOUGHT", title_align="left", border_style="cyan")
         )
     if step.action:
         code = Syntax(step.action, "python", theme="ansi_dark")
         _console.print(Panel(code, title="ACTION", title_align="left", border_style="magenta"))
     if step.observation:
         _console.print(
-            Panel(step.observation, title="OBSERVATION", title_align="left", border_style="green")
+            Panel(
+                Text(step.observation),
+                title="OBSERVATION",
+                title_align="left",
+                border_style="green",
+            )
         )
 
 
-def _print_result(result: Any) -> None:
-    colour = "green" if result.finished else "red"
-    _console.rule(f"[{colour}]{result.status.value}[/]")
+def _print_result(result: Any, quiet: bool) -> None:
+    """Model and sandbox text is printed as Text, never as markup: `x[i]` must survive."""
+    if not quiet:
+        colour = "green" if result.finished else "red"
+        _console.rule(Text(result.status.value, style=colour))
     if result.answer is not None:
-        _console.print(f"[bold]Answer:[/] {result.answer}")
-    elif result.steps and result.steps[-1].observation:
-        _console.print(result.steps[-1].observation)
-    if result.error:
-        _console.print(f"[red]{result.error}[/]")
+        _console.print(Text.assemble(("Answer: ", "bold"), result.answer))
+    elif result.steps and result.steps[-1].observation and not quiet:
+        _console.print(Text(result.steps[-1].observation))
+    if result.error and not quiet:
+        _console.print(Text(result.error, style="red"))
     usage = result.usage
-    _console.print(f"Tokens: {usage.prompt_tokens} prompt + {usage.completion_tokens} completion")
+    if not quiet:
+        _console.print(
+            f"Tokens: {usage.prompt_tokens} prompt + {usage.completion_tokens} completion"
+        )
     if result.log_path:
-        _console.print(f"Log: {result.log_path}")
+        _console.print(Text(f"Log: {result.log_path}"))

@@ -1,6 +1,6 @@
 """`react-repl search`: the agent's `method_search` from the shell, one query or a stream.
 
-Only numpy, FAISS, tokenizers and bm25s are imported on this path (never torch), so a cold
+Only numpy, FAISS and tokenizers are imported on this path (never torch or scipy), so a cold
 search stays within a few seconds; `-` streams queries from stdin so evaluations pay the
 loading once.
 """

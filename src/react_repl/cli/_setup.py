@@ -68,7 +68,7 @@ def sandbox_settings(
     env = {
         name: value
         for name, value in os.environ.items()
-        if name in passthrough or (name.startswith("REACT_REPL_") and name != "REACT_REPL_API_KEY")
+        if name in passthrough or name.startswith("REACT_REPL_")
     }
     settings["env"] = {**env, **settings.get("env", {}), **extra_env}
     return settings

@@ -1,7 +1,7 @@
 """Writing a run's markdown log and its JSON Lines twin as the run happens.
 
-Both files are only ever appended to and every chunk is flushed and fsync'ed before the agent
-moves on, so a run killed at any point keeps every step it finished. The end record is what tells a
+Both files are only ever appended to and every chunk is flushed to the kernel before the agent
+moves on (fsync'ed too when durable), so a run killed at any point keeps every step it finished. The end record is what tells a
 finished run from a killed one.
 """
 
