@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import TracebackType
 
-from ._wrappers import HINT_ATTRIBUTE
+from ._wrappers import HINT_ATTRIBUTE, message_of
 
 MAX_MESSAGE = 2000
 MAX_SOURCE_LINE = 160
@@ -57,10 +57,7 @@ def format_exception(
 
 
 def _message(error: BaseException) -> str:
-    try:
-        text = str(error)
-    except Exception:  # the error is still worth reporting without its text
-        return ""
+    text = message_of(error)
     if len(text) > MAX_MESSAGE:
         return text[:MAX_MESSAGE] + f"[... {len(text) - MAX_MESSAGE} characters truncated]"
     return text

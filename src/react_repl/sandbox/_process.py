@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ._protocol import FrameBuffer, ProtocolError, write_frame
-from ._wrappers import builtin_exception
+from ._wrappers import builtin_exception, message_of
 
 ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -181,20 +181,11 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
         text = str(function(*args, **kwargs))
     except Exception as error:  # the agent sees type and message only
         name = type(error).__name__
+        text = message_of(error, "(the error's message could not be read)")
         if builtin_exception(name) is not type(error):
-            name, text = "RuntimeError", f"{name}: {_message(error)}"
-        else:
-            text = _message(error)
+            name, text = "RuntimeError", f"{name}: {text}"
         return {"op": "host_result", "ok": False, "error": name, "message": text}
     return {"op": "host_result", "ok": True, "text": text}
-
-
-def _message(error: BaseException) -> str:
-    """A host function's error whose str() fails must not escape into the agent process."""
-    try:
-        return str(error)
-    except Exception:
-        return "(the error's message could not be read)"
 
 
 def _describe_failure(process: subprocess.Popen[bytes], error: BaseException) -> str:

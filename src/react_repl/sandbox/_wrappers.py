@@ -69,7 +69,7 @@ class ApiFunction:
     def _sanitise(
         self, error: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> BaseException:
-        kind, message = type(error), _message(error)
+        kind, message = type(error), message_of(error)
         if builtin_exception(kind.__name__) is kind:
             clean = rebuild_exception(kind.__name__, message)
         else:
@@ -98,11 +98,12 @@ class ApiFunction:
         return f"<function {self.signature_line()}>"
 
 
-def _message(error: BaseException) -> str:
+def message_of(error: BaseException, fallback: str = "") -> str:
+    """An error whose `__str__` raises is still worth reporting, and must not crash the report."""
     try:
         return str(error)
-    except Exception:  # a broken __str__ must not hide the error itself
-        return ""
+    except Exception:
+        return fallback
 
 
 class HostFunction(ApiFunction):
