@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_process import react_repl
 
 MODULE = '''
 def convert_currency(amount: float, source: str, target: str) -> float:
@@ -19,19 +17,6 @@ def convert_currency(amount: float, source: str, target: str) -> float:
         target: Currency code to convert to.
     """
 '''
-
-
-def react_repl(*args: str, home: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
-    env.pop("REACT_REPL_INDEX", None)
-    return subprocess.run(
-        [str(Path(sys.executable).with_name("react-repl")), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_process import react_repl
 
 APIS = '''
 def get_weather_forecast(city: str, days: int = 1) -> dict:
@@ -27,19 +28,6 @@ def send_email(to: str, subject: str, body: str) -> None:
 def count_words(text: str) -> int:
     """Count how many words a piece of text contains."""
 '''
-
-
-def react_repl(*args: str, home: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
-    env.pop("REACT_REPL_INDEX", None)
-    return subprocess.run(
-        [str(Path(sys.executable).with_name("react-repl")), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
 
 
 @pytest.fixture(scope="module")
