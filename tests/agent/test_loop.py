@@ -7,7 +7,7 @@ import agent_test_apis as apis
 import pytest
 from conftest import fake_method_search, model_for
 
-from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.agent import Agent, AgentOptions, Status, StepEnded
 from react_repl.llm import ScriptedReply, ScriptedServer
 
 API_FUNCTIONS = {"get_temperature": apis.get_temperature, "send_note": apis.send_note}
@@ -176,6 +176,7 @@ def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path
     result = make_agent(server, tmp_path, options).run("Count forever.")
     assert result.status is Status.MAX_STEPS
     assert [s.kind for s in result.steps] == ["step", "step", "wrap_up"]
+    assert result.summary == "I printed 1 and 2 but did not finish."
     assert "step limit (2)" in server.requests[2]["messages"][-1]["content"]
     assert "- Status: **max_steps**" in result.log_path.read_text()
 
@@ -271,14 +272,14 @@ def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path:
 
 
 def test_an_unexpected_failure_still_ends_the_log(server: ScriptedServer, tmp_path: Path) -> None:
-    def failing_callback(step: object) -> None:
-        raise RuntimeError("display broke")
+    def failing_callback(event: object) -> None:
+        if isinstance(event, StepEnded):
+            raise RuntimeError("display broke")
 
     server.enqueue(fenced("one", "print(1)"))
     agent = make_agent(server, tmp_path)
-    agent.on_step = failing_callback
     with pytest.raises(RuntimeError, match="display broke"):
-        agent.run("Print one.")
+        agent.run("Print one.", on_event=failing_callback)
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "- Status: **error**" in log
     assert "RuntimeError: display broke" in log

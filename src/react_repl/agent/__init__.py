@@ -1,6 +1,21 @@
 """The ReAct agent: THOUGHT → ACTION (Python in the sandbox) → OBSERVATION, until `stop()`."""
 
-from react_repl.agent._loop import Agent
+from react_repl.agent._agent import Agent
+from react_repl.agent._context import Answer, Proposal, Review, RunContext, RunState, Verdict
+from react_repl.agent._events import (
+    ActionProposed,
+    ActionReviewed,
+    Event,
+    ModelRetried,
+    Observed,
+    RunEnded,
+    RunStarted,
+    StepEnded,
+    StepStarted,
+    TextDelta,
+    event_name,
+)
+from react_repl.agent._handle import RunHandle
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._parse import ParsedReply, parse_reply
 from react_repl.agent._prompts import PromptSet
@@ -8,13 +23,31 @@ from react_repl.agent._result import RunResult, Status, Usage
 from react_repl.agent._transcript import ContextBudgetError
 
 __all__ = [
+    "ActionProposed",
+    "ActionReviewed",
     "Agent",
     "AgentOptions",
+    "Answer",
     "ContextBudgetError",
+    "Event",
+    "ModelRetried",
+    "Observed",
     "ParsedReply",
     "PromptSet",
+    "Proposal",
+    "Review",
+    "RunContext",
+    "RunEnded",
+    "RunHandle",
     "RunResult",
+    "RunStarted",
+    "RunState",
     "Status",
+    "StepEnded",
+    "StepStarted",
+    "TextDelta",
     "Usage",
+    "Verdict",
+    "event_name",
     "parse_reply",
 ]

@@ -19,6 +19,8 @@ TEMPLATES = (
     "decompose.jinja2",
     "repeat.jinja2",
     "name_error.jinja2",
+    "rejected.jinja2",
+    "answer_rejected.jinja2",
 )
 
 

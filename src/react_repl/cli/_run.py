@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
-from rich.panel import Panel
-from rich.syntax import Syntax
-from rich.text import Text
 
 from react_repl import _paths
+from react_repl.cli._live import LivePrinter, print_result
 from react_repl.cli._options import index_option
 
 _console = Console(highlight=False)
@@ -78,54 +75,12 @@ def run(
         options=options,
         logs_dir=logs_dir or _paths.default_logs_dir(),
         sandbox_settings=_setup.sandbox_settings(config),
-        on_step=None if quiet else _print_step,
         log_settings={"base_url": model_settings.base_url or "(default)", "apis": len(apis)},
     )
     try:
-        result = agent.run(task)
+        result = agent.run(task, on_event=None if quiet else LivePrinter(_console))
     except KeyboardInterrupt:
-        _console.print("[yellow]Interrupted.[/] The run log is marked interrupted.")
+        _console.print("\n[yellow]Interrupted.[/] The run log is marked interrupted.")
         sys.exit(130)
-    _print_result(result, quiet)
+    print_result(_console, result, quiet)
     sys.exit(0 if result.finished else 1)
-
-
-def _print_step(step: Any) -> None:
-    title = f"Step {step.index}" + ("" if step.kind == "step" else f" ({step.kind})")
-    _console.rule(title)
-    if step.thought:
-        _console.print(
-            Panel(Text(step.thought), title="THOUGHT", title_align="left", border_style="cyan")
-        )
-    if step.action:
-        code = Syntax(step.action, "python", theme="ansi_dark")
-        _console.print(Panel(code, title="ACTION", title_align="left", border_style="magenta"))
-    if step.observation:
-        _console.print(
-            Panel(
-                Text(step.observation),
-                title="OBSERVATION",
-                title_align="left",
-                border_style="green",
-            )
-        )
-
-
-def _print_result(result: Any, quiet: bool) -> None:
-    """Model and sandbox text is printed as Text, never as markup: `x[i]` must survive."""
-    if not quiet:
-        colour = "green" if result.finished else "red"
-        _console.rule(Text(result.status.value, style=colour))
-    if result.answer is not None:
-        _console.print(Text.assemble(("Answer: ", "bold"), result.answer))
-    elif result.steps and result.steps[-1].observation and not quiet:
-        _console.print(Text(result.steps[-1].observation))
-    if result.error and not quiet:
-        _console.print(Text(result.error, style="red"))
-    usage = result.usage
-    if not quiet:
-        _console.print(
-            f"Tokens: {usage.prompt_tokens} prompt + {usage.completion_tokens} completion"
-        )
-    if result.log_path:
-        _console.print(Text(f"Log: {result.log_path}"))

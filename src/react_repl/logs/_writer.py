@@ -84,8 +84,13 @@ class RunLog:
         prompt_tokens: int,
         completion_tokens: int,
         error: str | None = None,
+        answer_value: Any = None,
     ) -> None:
-        """Append the result; a second call is ignored so cleanup paths may always call it."""
+        """Append the result; a second call is ignored so cleanup paths may always call it.
+
+        `answer` is the answer's text; `answer_value` the value given to `stop()` when it is not
+        a string (kept as JSON in the twin so tools read back a number as a number).
+        """
         if status not in END_STATUSES:
             raise ValueError(f"unknown run status {status!r}; expected one of {END_STATUSES}")
         if self._finished:
@@ -99,6 +104,7 @@ class RunLog:
             "completion_tokens": completion_tokens,
             "duration": duration,
             "error": error,
+            "answer_value": answer_value,
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
         self._append(_markdown.result(**outcome), record)
