@@ -10,6 +10,7 @@ from typing import Any
 from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._events import RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
+from react_repl.agent._hints import api_docs
 from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._plugins import installed_plugins, plugin_manager
@@ -54,6 +55,7 @@ class Agent:
         self.log_settings = dict(log_settings or {})
         self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
         self.prompts = PromptSet(self.options.prompts_dir)
+        self._api_docs = api_docs(self.apis)
 
     def run(
         self,
@@ -85,7 +87,9 @@ class Agent:
             settings={"model": self.model.name, **self.log_settings, **self.options.describe()},
             durable=self.durable_logs,
         )
-        run = RunContext(state, self.options, self.model, self.prompts, self.method_search)
+        run = RunContext(
+            state, self.options, self.model, self.prompts, self.method_search, self._api_docs
+        )
         plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
         try:
             with Sandbox(

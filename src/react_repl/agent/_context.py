@@ -107,13 +107,27 @@ class RunState:
         )
 
 
+@dataclass(frozen=True)
+class ApiDoc:
+    """What hints tell the model about an API it called wrongly: its signature and Raises."""
+
+    signature: str
+    raises: tuple[str, ...] = ()
+
+
+def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:
+    raise RuntimeError(f"{purpose}: the model can be asked only while the run's steps are running")
+
+
 @dataclass
 class RunContext:
     """What plugins see of a run: its state and the services a plugin may use.
 
-    `model` and `prompts` let a critic or planner make its own model call with the run's model;
-    `method_search` lets a hint look up functions. Plugins keep per-run state in `state.memo`
-    under their own key, so it is checkpointed with the run.
+    `ask_model(purpose, messages)` lets a critic or planner make its own call to the run's model
+    (counted in the run's usage and written to its log as a step of kind `purpose`);
+    `method_search` lets a hint look up functions; `api_docs` holds each API's signature and
+    documented exceptions. Plugins keep per-run state in `state.memo` under their own key, so it
+    is checkpointed with the run.
     """
 
     state: RunState
@@ -121,7 +135,8 @@ class RunContext:
     model: ChatModel
     prompts: PromptSet
     method_search: Callable[..., str] | None
-    api_signatures: dict[str, str] = field(default_factory=dict)
+    api_docs: dict[str, ApiDoc] = field(default_factory=dict)
+    ask_model: Callable[[str, list[dict[str, str]]], str] = _no_model_yet
 
     @property
     def task(self) -> str:

@@ -6,12 +6,18 @@ Each hint is a plugin on the `observation_hints` hook, switched by an AgentOptio
 
 from __future__ import annotations
 
+import inspect
 import re
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from react_repl.agent._context import Proposal, RunContext
+from react_repl.agent._context import ApiDoc, Proposal, RunContext
 from react_repl.hookspecs import hookimpl
+from react_repl.registry import parse_docstring
 from react_repl.sandbox import Observation
 
+_NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
+_LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
 _MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
 
 
@@ -62,3 +68,42 @@ class RepeatWarning:
 def normalised_code(code: str) -> str:
     """Code compared for repetition: quotes and whitespace do not make an action new."""
     return " ".join(code.replace('"', "'").split())
+
+
+class ApiRaisesHint:
+    """An API's own exception, shown with what its docstring says about when it raises.
+
+    The error message alone ("unknown city") often does not say what would work; the documented
+    Raises section usually does ("ValueError: the city is not in the catalogue; use
+    find_locations() first").
+    """
+
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        if observation.ok or observation.error in _NOT_API_ERRORS:
+            return None
+        failing = _LINE.findall(observation.text)
+        code = failing[-1] if failing else proposal.action
+        documented = [
+            f"`{name}` raises {entry}"
+            for name, doc in run.api_docs.items()
+            if re.search(rf"\b{re.escape(name)}\s*\(", code)
+            for entry in doc.raises
+            if entry.split(":")[0].strip() == observation.error
+        ]
+        return "\n".join(f"[documented: {line}]" for line in documented) or None
+
+
+def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
+    """Each API's signature and documented exceptions, read once per agent."""
+    docs = {}
+    for name, function in apis.items():
+        try:
+            signature = f"{name}{inspect.signature(function)}"
+        except (TypeError, ValueError):
+            signature = f"{name}(...)"
+        raises = parse_docstring(inspect.getdoc(function) or "").raises
+        docs[name] = ApiDoc(signature, raises)
+    return docs

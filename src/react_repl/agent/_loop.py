@@ -68,6 +68,7 @@ class StepLoop:
         self.cancel = cancel
         self.estimator = TokenEstimator()
         self.unanswered: Exchange | None = None  # the last step's exchange when max_steps hit
+        run.ask_model = self.ask_model
 
     @property
     def options(self) -> Any:
@@ -156,6 +157,15 @@ class StepLoop:
         self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
         return completion
+
+    def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
+        """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
+        started = time.perf_counter()
+        completion = self.run.model.complete(messages, cancel=self.cancel)
+        self.recorder.count(completion)
+        step = self.run.state.step + 1  # the step in progress
+        self.record(step, purpose, completion, started, StepNotes(completion.text.strip()))
+        return completion.text
 
     def exchange(
         self, step: int, reply: str, action: str | None, observation: str,

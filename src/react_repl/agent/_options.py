@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+CRITIC_MODES = ("off", "answer", "answer+results")
 DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
 
 
@@ -25,7 +26,21 @@ class AgentOptions:
     keep_recent_steps: int = 3  # never elided by the context budget
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
     search_k: int = 5
+    critic: str = (
+        "off"  # "off", "answer" (check stop() answers), "answer+results" (API results too)
+    )
+    max_answer_reviews: int = 2  # rejected answers before the critic gives way
+    plan: bool = False  # a short plan, kept visible in the prompt and re-made when stuck
+    replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
+    loop_detection: bool = True  # repeated action/observation cycles get a change-of-strategy note
+    api_hints: bool = True  # API errors show the signature / the documented Raises
+    constrained_replies: bool = False  # llama.cpp grammar: every reply a THOUGHT and one ACTION
+    profile: str = ""  # the model profile these options came from, recorded in the log
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.critic not in CRITIC_MODES:
+            raise ValueError(f"critic must be one of {CRITIC_MODES}, got {self.critic!r}")
 
     @classmethod
     def for_small_local_models(cls) -> AgentOptions:
@@ -61,4 +76,10 @@ class AgentOptions:
             "repeat_warning": self.repeat_warning,
             "search_on_name_error": self.search_on_name_error,
             "prompts_dir": str(self.prompts_dir) if self.prompts_dir else "(built-in)",
+            "critic": self.critic,
+            "plan": self.plan,
+            "loop_detection": self.loop_detection,
+            "api_hints": self.api_hints,
+            "constrained_replies": self.constrained_replies,
+            "profile": self.profile or "(none)",
         }

@@ -13,8 +13,11 @@ from typing import Any
 import pluggy
 
 from react_repl import hookspecs
-from react_repl.agent._hints import NameErrorSearch, RepeatWarning
+from react_repl.agent._critic import AnswerCritic, ResultCritic
+from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
+from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
+from react_repl.agent._planner import Planner
 from react_repl.hookspecs import hookimpl
 
 ENTRY_POINT_GROUP = "react_repl.plugins"
@@ -32,11 +35,19 @@ class _EventCallback:
 
 
 def builtin_plugins(options: AgentOptions) -> list[object]:
-    plugins: list[object] = []
-    if options.search_on_name_error:
-        plugins.append(NameErrorSearch())
-    if options.repeat_warning:
-        plugins.append(RepeatWarning())
+    """The built-in features the options switch on; the order is the order of their hints."""
+    switched = [
+        (options.search_on_name_error, NameErrorSearch),
+        (options.api_hints, ApiRaisesHint),
+        (options.repeat_warning, RepeatWarning),
+        (options.loop_detection, LoopDetector),
+        (options.plan, Planner),
+        (options.critic == "answer+results", ResultCritic),
+    ]
+    plugins: list[object] = [feature() for enabled, feature in switched if enabled]
+    if options.critic != "off" or options.few_shot:
+        # Without a model critic the example-copy check still runs: it needs no model call.
+        plugins.append(AnswerCritic(use_model=options.critic != "off"))
     return plugins
 
 

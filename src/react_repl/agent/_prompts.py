@@ -21,6 +21,15 @@ TEMPLATES = (
     "name_error.jinja2",
     "rejected.jinja2",
     "answer_rejected.jinja2",
+    "critic.jinja2",
+    "critic_turn.jinja2",
+    "result_critic.jinja2",
+    "result_critic_turn.jinja2",
+    "loop.jinja2",
+    "plan.jinja2",
+    "plan_turn.jinja2",
+    "replan_turn.jinja2",
+    "plan_note.jinja2",
 )
 
 

@@ -20,6 +20,7 @@ _STEP_TITLES = {
     "reminder": "Step {index}: malformed reply",
     "wrap_up": "Step {index}: wrap-up at max steps",
     "plan": "Step {index}: plan",
+    "critic": "Step {index}: critic",
 }
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan")
+STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
@@ -18,7 +18,7 @@ class StepRecord:
 
     `kind` tells a reader why the turn happened: "decompose" is the planning first step,
     "reminder" a malformed reply answered with a reminder (the reminder is the observation),
-    "wrap_up" the last turn forced at max steps, "plan" a planning call that ran no action.
+    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's check, which ran no action.
     `raw_reply` is kept in the JSONL twin only, for debugging parsers, because the markdown
     already shows what was parsed out of it. `proposed_action` is the model's code when a
     reviewer edited it (`action` is what ran); `review` says what a reviewer decided;

@@ -6,6 +6,7 @@ functions they describe.
 """
 
 from react_repl.registry._decorator import api
+from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import (
     SYNTHETIC_PACKAGE,
     import_api_module,
@@ -25,6 +26,7 @@ __all__ = [
     "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
+    "DocSections",
     "ParamDoc",
     "RegistrationProblem",
     "SourcesFileError",
@@ -32,6 +34,7 @@ __all__ = [
     "api",
     "import_api_module",
     "load_registered_sources",
+    "parse_docstring",
     "remove_registered_source",
     "synthetic_module_name",
 ]
