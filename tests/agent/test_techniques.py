@@ -98,8 +98,9 @@ def test_failed_steps_trigger_a_new_plan(server: ScriptedServer, tmp_path: Path)
     assert [s.kind for s in result.steps] == ["plan", "step", "step", "plan", "step", "step"]
     replan_prompt = server.requests[3]["messages"][-1]["content"]
     assert "the last 2 steps failed" in replan_prompt and "weather_now()" in replan_prompt
-    assert "PLAN (revised):\n1. Search for a temperature function first" in (
-        server.requests[4]["messages"][-1]["content"]
+    assert (
+        "PLAN (revised):\n1. Search for a temperature function first"
+        in (server.requests[4]["messages"][-1]["content"])
     )
 
 
