@@ -1,7 +1,16 @@
 """The ReAct agent: THOUGHT → ACTION (Python in the sandbox) → OBSERVATION, until `stop()`."""
 
 from react_repl.agent._agent import Agent
-from react_repl.agent._context import Answer, Proposal, Review, RunContext, RunState, Verdict
+from react_repl.agent._approval import ApprovalRequest, Approver
+from react_repl.agent._context import (
+    Answer,
+    ApiDoc,
+    Proposal,
+    Review,
+    RunContext,
+    RunState,
+    Verdict,
+)
 from react_repl.agent._events import (
     ActionProposed,
     ActionReviewed,
@@ -28,6 +37,9 @@ __all__ = [
     "Agent",
     "AgentOptions",
     "Answer",
+    "ApiDoc",
+    "ApprovalRequest",
+    "Approver",
     "ContextBudgetError",
     "Event",
     "ModelRetried",

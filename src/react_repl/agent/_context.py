@@ -109,10 +109,11 @@ class RunState:
 
 @dataclass(frozen=True)
 class ApiDoc:
-    """What hints tell the model about an API it called wrongly: its signature and Raises."""
+    """What the agent knows of an API besides calling it: for hints, approvals and critics."""
 
     signature: str
     raises: tuple[str, ...] = ()
+    side_effects: bool = False  # sends, writes or deletes something: approval policies ask
 
 
 def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from react_repl.agent._context import ApiDoc, Proposal, RunContext
 from react_repl.hookspecs import hookimpl
-from react_repl.registry import parse_docstring
+from react_repl.registry import MARK_ATTRIBUTE, parse_docstring
 from react_repl.sandbox import Observation
 
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
@@ -105,5 +105,6 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
         except (TypeError, ValueError):
             signature = f"{name}(...)"
         raises = parse_docstring(inspect.getdoc(function) or "").raises
-        docs[name] = ApiDoc(signature, raises)
+        mark = getattr(function, MARK_ATTRIBUTE, None)
+        docs[name] = ApiDoc(signature, raises, bool(getattr(mark, "side_effects", False)))
     return docs

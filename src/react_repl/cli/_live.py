@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from react_repl.agent import (
+    ActionProposed,
     ActionReviewed,
     ModelRetried,
     Observed,
@@ -43,6 +44,8 @@ class LivePrinter:
             self.console.print(
                 Text(f"retrying the model call ({event.cause}) in {event.delay:.1f} s", "yellow")
             )
+        elif isinstance(event, ActionProposed):
+            self._end_reply()
         elif isinstance(event, ActionReviewed) and event.decision != "run":
             self._end_reply()
             detail = f": {event.reason}" if event.reason else ""

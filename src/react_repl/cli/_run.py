@@ -37,6 +37,18 @@ _console = Console(highlight=False)
     help="Folder of prompt templates overriding the built-in ones.",
 )
 @click.option("--quiet", is_flag=True, help="Print only the answer and the log path.")
+@click.option(
+    "--approve",
+    type=click.Choice(["all", "side-effects"]),
+    help="Ask before running actions: every one, or those calling APIs with side effects.",
+)
+@click.option(
+    "--approve-rule",
+    "approve_rules",
+    multiple=True,
+    metavar="REGEX",
+    help="Also ask before actions whose code matches REGEX; repeatable.",
+)
 def run(
     task: str,
     model: str | None,
@@ -48,6 +60,8 @@ def run(
     logs_dir: Path | None,
     prompts_dir: Path | None,
     quiet: bool,
+    approve: str | None,
+    approve_rules: tuple[str, ...],
 ) -> None:
     """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted."""
     from react_repl.agent import Agent
@@ -66,6 +80,7 @@ def run(
         apis, method_search = _setup.prepare_apis(
             api_dirs, index_dir or _paths.default_index_dir(), _console
         )
+        approvers = _approvers(approve, approve_rules)
     except (ConfigError, ModelError, LocalModelError, ValueError, FileNotFoundError) as error:
         raise click.ClickException(str(error)) from error
     agent = Agent(
@@ -75,6 +90,7 @@ def run(
         options=options,
         logs_dir=logs_dir or _paths.default_logs_dir(),
         sandbox_settings=_setup.sandbox_settings(config),
+        plugins=approvers,
         log_settings={"base_url": model_settings.base_url or "(default)", "apis": len(apis)},
     )
     try:
@@ -84,3 +100,12 @@ def run(
         sys.exit(130)
     print_result(_console, result, quiet)
     sys.exit(0 if result.finished else 1)
+
+
+def _approvers(policy: str | None, rules: tuple[str, ...]) -> list[object]:
+    from react_repl.agent import Approver
+    from react_repl.cli._approve import TerminalApprover
+
+    if policy is None and not rules:
+        return []
+    return [Approver(TerminalApprover(_console), policy=policy or "rules", rules=rules)]
