@@ -283,3 +283,29 @@ def test_an_unexpected_failure_still_ends_the_log(server: ScriptedServer, tmp_pa
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "- Status: **error**" in log
     assert "RuntimeError: display broke" in log
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "text"),
+    [
+        ("stop(21.5)", 21.5, "21.5"),
+        ("stop(7)", 7, "7"),
+        ('stop(["Ann", "Bo"])', ["Ann", "Bo"], '["Ann","Bo"]'),
+        ('stop({"city": "Paris", "t": 21.5})', {"city": "Paris", "t": 21.5}, None),
+        ('stop("  Paris ")', "  Paris ", "  Paris "),
+        ("stop(date(2025, 12, 25))", "datetime.date(2025, 12, 25)", None),
+        ("stop()", None, None),
+    ],
+)
+def test_the_answer_keeps_its_type(
+    server: ScriptedServer, tmp_path: Path, code: str, value: object, text: str | None
+) -> None:
+    server.enqueue(fenced("Done.", code))
+    result = make_agent(server, tmp_path).run("Answer.")
+    assert result.status is Status.FINISHED
+    assert result.answer == value and type(result.answer) is type(value)
+    if text is not None:
+        assert result.answer_text == text
+    end = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[-1])
+    assert end["answer"] == result.answer_text
+    assert end["answer_value"] == (None if isinstance(value, str) else value)

@@ -124,7 +124,7 @@ class StepLoop:
         text = self._observe(proposal, code, observation, parsed.extra_blocks)
         edited = proposal.action if review.decision == "edit" else ""
         if observation.stopped:
-            answer = Answer.of(observation.answer, getattr(observation, "answer_text", None))
+            answer = Answer.of(observation.answer, observation.answer_text)
             verdict = self.hooks.review_answer(run=self.run, answer=answer)
             if verdict is None or verdict.accepted:
                 notes = StepNotes(proposal.thought, code, text, edited, _review_note(review),
