@@ -5,9 +5,10 @@ planner's own calls, in the order the agent makes them."""
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from test_loop import PLAIN, fenced, make_agent
 
-from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.agent import Agent, AgentOptions, Status, profile_for
 from react_repl.llm import ScriptedServer
 
 
@@ -160,3 +161,25 @@ def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_pa
     assert "[documented: `risky_lookup` raises KeyError: The code is unknown; list_products()" in (
         observation
     )
+
+
+@pytest.mark.parametrize(
+    ("model", "local", "profile"),
+    [
+        ("qwen2.5-coder-1.5b", True, "small-local"),
+        ("Qwen2.5-Coder-3B-Instruct", False, "small-local"),
+        ("llama-3.1-70b-instruct", False, "hosted"),
+        ("gpt-4o-mini", False, "hosted"),
+        ("phi-3.5-mini", True, "small-local"),
+    ],
+)
+def test_the_profile_follows_the_model(model: str, local: bool, profile: str) -> None:
+    assert profile_for(model, local=local).name == profile
+
+
+def test_profile_defaults_yield_to_explicit_options() -> None:
+    options = profile_for("qwen2.5-coder-1.5b", local=True).agent_options(max_steps=7)
+    assert options.profile == "small-local" and options.max_steps == 7
+    assert options.describe()["profile"] == "small-local"
+    with pytest.raises(ValueError, match="unknown model profile"):
+        profile_for("x", local=False, requested="tiny")

@@ -27,11 +27,13 @@ from react_repl.agent._events import (
 from react_repl.agent._handle import RunHandle
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._parse import ParsedReply, parse_reply
+from react_repl.agent._profiles import PROFILES, ModelProfile, profile_for
 from react_repl.agent._prompts import PromptSet
 from react_repl.agent._result import RunResult, Status, Usage
 from react_repl.agent._transcript import ContextBudgetError
 
 __all__ = [
+    "PROFILES",
     "ActionProposed",
     "ActionReviewed",
     "Agent",
@@ -42,6 +44,7 @@ __all__ = [
     "Approver",
     "ContextBudgetError",
     "Event",
+    "ModelProfile",
     "ModelRetried",
     "Observed",
     "ParsedReply",
@@ -62,4 +65,5 @@ __all__ = [
     "Verdict",
     "event_name",
     "parse_reply",
+    "profile_for",
 ]

@@ -42,15 +42,6 @@ class AgentOptions:
         if self.critic not in CRITIC_MODES:
             raise ValueError(f"critic must be one of {CRITIC_MODES}, got {self.critic!r}")
 
-    @classmethod
-    def for_small_local_models(cls) -> AgentOptions:
-        """The variant that made the bundled 1.5B model finish most tasks (docs/prompt_study.md).
-
-        The decomposition step tied on tasks finished but cost 80% more tokens, and its first
-        sub-step made a poor search query ("Open the workspace") that the model then fixated on.
-        """
-        return cls(decompose_first_step=False)
-
     def with_values(self, values: dict[str, Any]) -> AgentOptions:
         """Apply a config table, rejecting unknown keys so typos do not pass silently."""
         known = {f.name for f in fields(self)}

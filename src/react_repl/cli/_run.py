@@ -75,7 +75,10 @@ def run(
         flags = {"model": model, "base_url": base_url, "api_key": api_key}
         model_settings, local = _setup.resolve_model(config, flags, _console)
         options = _setup.agent_options(
-            config, {"max_steps": max_steps, "prompts_dir": prompts_dir}, local
+            config,
+            {"max_steps": max_steps, "prompts_dir": prompts_dir},
+            local,
+            model_settings.model,
         )
         apis, method_search = _setup.prepare_apis(
             api_dirs, index_dir or _paths.default_index_dir(), _console
