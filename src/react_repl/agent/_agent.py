@@ -119,7 +119,10 @@ class Agent:
     def _system_prompt(self) -> str:
         preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECT)
         return self.prompts.render(
-            "system.jinja2", few_shot=self.options.few_shot, preinjected=list(preinjected)
+            "system.jinja2",
+            few_shot=self.options.few_shot,
+            preinjected=list(preinjected),
+            memory=self.options.memory,
         )
 
     def _task_prompt(self, task: str) -> str:

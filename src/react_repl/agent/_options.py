@@ -36,6 +36,8 @@ class AgentOptions:
     api_hints: bool = True  # API errors show the signature / the documented Raises
     constrained_replies: bool = False  # llama.cpp grammar: every reply a THOUGHT and one ACTION
     profile: str = ""  # the model profile these options came from, recorded in the log
+    memory: bool = False  # remember finished runs; recall() and a note for similar tasks
+    memory_path: Path | None = None  # default: REACT_REPL_MEMORY, else the cache folder
     extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -53,8 +55,9 @@ class AgentOptions:
         cleaned = dict(values)
         if "stop_sequences" in cleaned:
             cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])
-        if cleaned.get("prompts_dir"):
-            cleaned["prompts_dir"] = Path(cleaned["prompts_dir"])
+        for key in ("prompts_dir", "memory_path"):
+            if cleaned.get(key):
+                cleaned[key] = Path(cleaned[key])
         return replace(self, **cleaned)
 
     def describe(self) -> dict[str, Any]:
@@ -73,4 +76,5 @@ class AgentOptions:
             "api_hints": self.api_hints,
             "constrained_replies": self.constrained_replies,
             "profile": self.profile or "(none)",
+            "memory": self.memory,
         }

@@ -45,6 +45,10 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]
+    if options.memory:
+        from react_repl.memory import MemoryPlugin, MemoryStore
+
+        plugins.append(MemoryPlugin(MemoryStore(options.memory_path)))
     if options.critic != "off" or options.few_shot:
         # Without a model critic the example-copy check still runs: it needs no model call.
         plugins.append(AnswerCritic(use_model=options.critic != "off"))

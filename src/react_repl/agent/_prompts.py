@@ -30,6 +30,7 @@ TEMPLATES = (
     "plan_turn.jinja2",
     "replan_turn.jinja2",
     "plan_note.jinja2",
+    "memory_note.jinja2",
 )
 
 
