@@ -8,6 +8,11 @@ from ._chat import ChatModel
 from ._scripted_server import ScriptedReply, ScriptedServer
 from ._types import Completion, ModelError, ModelSettings
 
+
+class ModelCancelled(Exception):
+    pass
+
+
 __all__ = [
     "ChatModel",
     "Completion",

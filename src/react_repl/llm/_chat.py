@@ -58,7 +58,13 @@ class ChatModel:
         return self._context_window
 
     def complete(
-        self, messages: Sequence[Mapping[str, str]], *, stop: Sequence[str] = ()
+        self,
+        messages: Sequence[Mapping[str, str]],
+        *,
+        stop: Sequence[str] = (),
+        on_text: Any = None,
+        cancel: Any = None,
+        extra_body: Any = None,
     ) -> Completion:
         """One completion; the text never contains any of `stop`, whatever the server did."""
         started = time.perf_counter()
@@ -69,6 +75,8 @@ class ChatModel:
         text, stopped = cut_at_stop(choice.message.content or "", stop)
         finish_reason = "stop" if stopped else choice.finish_reason
         prompt_tokens, completion_tokens, estimated = _token_usage(response.usage, messages, text)
+        if on_text and text:
+            on_text(text)
         return Completion(
             text=text,
             prompt_tokens=prompt_tokens,
