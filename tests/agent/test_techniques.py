@@ -183,3 +183,17 @@ def test_profile_defaults_yield_to_explicit_options() -> None:
     assert options.describe()["profile"] == "small-local"
     with pytest.raises(ValueError, match="unknown model profile"):
         profile_for("x", local=False, requested="tiny")
+
+
+def test_constrained_replies_send_the_grammar_with_step_calls_only(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = replace(PLAIN, constrained_replies=True, plan=True)
+    server.enqueue("1. Search\n2. Stop")
+    server.enqueue(fenced("Search.", 'method_search("temperature")'))
+    server.enqueue(fenced("Done.", "stop(1)"))
+    make_agent(server, tmp_path, options).run("Go.")
+    plan_call, *step_calls = server.requests
+    assert "grammar" not in plan_call
+    assert all(call["grammar"].startswith("root ") for call in step_calls)
+    assert "ACTION" in step_calls[0]["grammar"] and "```python" in step_calls[0]["grammar"]

@@ -25,6 +25,7 @@ from react_repl.agent._events import (
     StepStarted,
     TextDelta,
 )
+from react_repl.agent._grammar import grammar_request
 from react_repl.agent._parse import parse_reply
 from react_repl.agent._planning import decompose
 from react_repl.agent._recorder import RunRecorder, StepNotes
@@ -101,7 +102,9 @@ class StepLoop:
         """prompt -> model -> review -> sandbox -> observe -> record, for one step."""
         self.emit(StepStarted(step, "step"))
         started = time.perf_counter()
-        completion = self.complete(step, self.options.stop_sequences)
+        completion = self.complete(
+            step, self.options.stop_sequences, constrained=self.options.constrained_replies
+        )
         parsed = parse_reply(completion.text)
         if parsed.action is None:
             self._remind(step, parsed.thought, parsed.text, completion, started)
@@ -136,7 +139,7 @@ class StepLoop:
         notes = StepNotes(proposal.thought, code, text, edited, _review_note(review), observation)
         self._finish_step(step, proposal, notes, completion, started, observation)
 
-    def complete(self, step: int, stop: tuple[str, ...]) -> Completion:
+    def complete(self, step: int, stop: tuple[str, ...], constrained: bool = False) -> Completion:
         """The model stage: the transcript fitted to the context, plus this step's notes."""
         budget = self.run.model.context_window() - self.run.model.settings.max_tokens - 64
         messages = self.run.state.transcript.messages(
@@ -151,6 +154,7 @@ class StepLoop:
             stop=stop,
             on_text=lambda text: self.emit(TextDelta(step, text)),
             cancel=self.cancel,
+            extra_body=grammar_request() if constrained else None,
         )
         for retry in getattr(completion, "retry_log", ()):
             self.emit(ModelRetried(step, retry.attempt, retry.cause, retry.delay))
