@@ -1,6 +1,7 @@
 """The event stream a front end consumes: order, content, the threaded iterator, cancel."""
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from test_loop import fenced, make_agent
 from react_repl.agent import (
     ActionProposed,
     ActionReviewed,
+    ModelRetried,
     Observed,
     RunEnded,
     RunStarted,
@@ -19,7 +21,7 @@ from react_repl.agent import (
     event_name,
 )
 from react_repl.hookspecs import hookimpl
-from react_repl.llm import ScriptedServer
+from react_repl.llm import ScriptedReply, ScriptedServer
 
 
 def test_events_arrive_in_stage_order(server: ScriptedServer, tmp_path: Path) -> None:
@@ -94,3 +96,39 @@ def test_cancel_before_a_step_ends_the_run_as_interrupted(
     assert "cancelled by the caller" in (result.error or "")
     log = result.log_path.read_text()
     assert "- Status: **interrupted**" in log and "cancelled by the caller" in log
+
+
+def test_cancel_mid_reply_ends_the_run_within_a_second(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    slow = fenced("Thinking very slowly about it.", "print(1)")
+    server.enqueue(ScriptedReply(text=slow, chunk_chars=2, chunk_delay=0.5))  # ~25 s to stream
+    handle = make_agent(server, tmp_path).start("Count.")
+    events = handle.events()
+    for event in events:
+        if isinstance(event, TextDelta):  # the reply is streaming: cancel mid-generation
+            cancelled_at = time.monotonic()
+            handle.cancel()
+            break
+    rest = list(events)
+    elapsed = time.monotonic() - cancelled_at
+    result = handle.result(timeout=5)
+
+    assert elapsed < 1.0, f"the run took {elapsed:.2f} s to end after cancel()"
+    assert isinstance(rest[-1], RunEnded)
+    assert result.status is Status.INTERRUPTED
+    assert "cancelled" in (result.error or "")
+    assert "- Status: **interrupted**" in result.log_path.read_text()
+
+
+def test_a_retried_model_call_is_an_event_and_in_the_log(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(ScriptedReply(status=503, error_message="overloaded"))
+    server.enqueue(fenced("Done.", "stop(1)"))
+    events: list[object] = []
+    result = make_agent(server, tmp_path).run("One.", on_event=events.append)
+    retries = [e for e in events if isinstance(e, ModelRetried)]
+    assert len(retries) == 1 and "503" in retries[0].cause
+    assert result.steps[0].retries and "503" in result.steps[0].retries[0]
+    assert "_Retries: attempt 1:" in result.log_path.read_text()

@@ -156,7 +156,7 @@ class StepLoop:
             cancel=self.cancel,
             extra_body=grammar_request() if constrained else None,
         )
-        for retry in getattr(completion, "retry_log", ()):
+        for retry in completion.retry_log:
             self.emit(ModelRetried(step, retry.attempt, retry.cause, retry.delay))
         self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
