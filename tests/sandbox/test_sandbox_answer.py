@@ -30,9 +30,7 @@ KEPT_AS_DATA = {
 }
 
 
-@pytest.mark.parametrize(
-    ("code", "value", "text"), KEPT_AS_DATA.values(), ids=KEPT_AS_DATA.keys()
-)
+@pytest.mark.parametrize(("code", "value", "text"), KEPT_AS_DATA.values(), ids=KEPT_AS_DATA.keys())
 def test_json_values_keep_their_type(
     sandbox: Sandbox, code: str, value: object, text: str | None
 ) -> None:
