@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from react_repl.registry import ApiRegistry
 from react_repl.sandbox import Sandbox
 
 ARITHMETIC_LOOP = """
@@ -87,6 +88,27 @@ def _api_boundary_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+def _shipped_api_rows() -> list[tuple[str, str, str]]:
+    """Start-up and call cost with the APIs a real run loads (Pillow, httpx, sqlite3, ...)."""
+    apis = ApiRegistry.discover(entry_points=False).callables()
+    starts = []
+    for _ in range(5):
+        started = time.perf_counter()
+        Sandbox(apis).close()
+        starts.append(time.perf_counter() - started)
+    with Sandbox(apis) as box:
+        box.run("add_numbers(1, 2)")
+        calls = sorted(box.run("x = add_numbers(1, 2)").duration for _ in range(300))
+    return [
+        (
+            f"fresh Sandbox() with the {len(apis)} shipped APIs until ready, median of 5",
+            f"{statistics.median(starts) * 1e3:.0f} ms",
+            "",
+        ),
+        ("action calling one shipped API (add_numbers), median", f"{calls[150] * 1e3:.2f} ms", ""),
+    ]
+
+
 def _timed(function: Callable[[int], object], argument: int) -> float:
     started = time.perf_counter()
     function(argument)
@@ -130,6 +152,7 @@ def main() -> None:
             )
         box.run("del items, text, pairs")
     rows.extend(_api_boundary_rows())
+    rows.extend(_shipped_api_rows())
     with Sandbox() as box:
         rows.append(
             (
