@@ -42,7 +42,7 @@ def test_rebinding_a_protected_name_is_refused(sandbox: Sandbox, code: str) -> N
     observation = sandbox.run(code)
     assert observation.error == "SyntaxError", observation.text
     assert "cannot be rebound" in observation.text, observation.text
-    after = sandbox.run("print(get_weather('Oslo'))\nprint(method_search('x'))")
+    after = sandbox.run("print(get_weather('Oslo'))\nmethod_search('x')")
     assert after.text == "Sunny, 21 C in Oslo\n5 results for 'x'", after.text
     assert sandbox.run("stop('real')").answer == "real"
     assert_contained(sandbox, observation)

@@ -12,7 +12,14 @@ from ._compiler import compile_action
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
 from ._handles import Boundary
-from ._namespace import StopAction, StopState, make_builtins, make_help, make_stop
+from ._namespace import (
+    PROTECTED_BUILTINS,
+    StopAction,
+    StopState,
+    make_builtins,
+    make_help,
+    make_stop,
+)
 from ._references import resolve
 from ._wrappers import ApiFunction, HostFunction
 
@@ -27,6 +34,11 @@ class Session:
         self._sources: dict[str, list[str]] = {}
         self._count = 0
         self.injected = self._injected_values(config, call_host)
+        self._protected = {
+            name: value
+            for name, value in self.injected.items()
+            if isinstance(value, ApiFunction) or name in PROTECTED_BUILTINS
+        }
         self._hints = _hints(self.injected, config)
         self.namespace: dict[str, Any] = {
             "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
@@ -69,6 +81,7 @@ class Session:
         self._sources[filename] = source.splitlines()
         self._stop.stopped, self._stop.answer = False, None
         self.capture.start()
+        self.namespace.update(self._protected)  # belt and braces: the compiler refuses rebinding
         error, error_text = self._execute(source, filename)
         if self._stop.stopped:
             error = error_text = None
@@ -84,7 +97,7 @@ class Session:
 
     def _execute(self, source: str, filename: str) -> tuple[str | None, str | None]:
         try:
-            action = compile_action(source, filename)
+            action = compile_action(source, filename, frozenset(self._protected))
         except SyntaxError as error:
             return "SyntaxError", format_syntax_error(error)
         except (ValueError, RecursionError, MemoryError) as error:
