@@ -36,6 +36,7 @@ class RunOutcome:
     failure: str | None = None
     stopped: bool = False
     answer: Any = None
+    calls: dict[str, int] = field(default_factory=dict)
 
 
 class WorkerProcess:
@@ -91,12 +92,17 @@ class WorkerProcess:
                 return message
 
     def run(
-        self, code: str, timeout: float, max_output: int, host: Mapping[str, Callable[..., Any]]
+        self,
+        code: str,
+        timeout: float,
+        max_output: int,
+        host: Mapping[str, Callable[..., Any]],
+        used_in_run: Mapping[str, int],
     ) -> RunOutcome:
         outcome = RunOutcome()
         deadline = time.monotonic() + timeout
         try:
-            write_frame(self._out, {"op": "run", "code": code})
+            write_frame(self._out, {"op": "run", "code": code, "used": dict(used_in_run)})
             while outcome.done is None:
                 message = self._next(deadline)
                 if message is None:
@@ -119,6 +125,9 @@ class WorkerProcess:
             text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]
             outcome.output.append(text)
             outcome.kept += len(text)
+        elif op == "call":
+            name = str(message.get("name"))
+            outcome.calls[name] = outcome.calls.get(name, 0) + 1
         elif op == "stop":
             outcome.stopped = True
             outcome.answer = message.get("answer")

@@ -12,10 +12,18 @@ from collections.abc import Callable, Iterable, Mapping
 from types import TracebackType
 from typing import Any
 
+from react_repl.registry import Declaration, declaration_of
+
 from . import _catalogue
+from ._budget import (
+    DEFAULT_MAX_CALLS_PER_ACTION,
+    DEFAULT_MAX_CALLS_PER_RUN,
+    check_limit,
+    resolve_limits,
+)
 from ._observation import Observation, SandboxError
 from ._process import RunOutcome, WorkerProcess
-from ._references import check_names, describe_all, signature_text
+from ._references import check_names, describe_all, named_items, signature_text
 from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
@@ -41,7 +49,13 @@ class Sandbox:
         preinject: Iterable[str] = DEFAULT_PREINJECT,
         host_functions: Mapping[str, Callable[..., str]] = {},  # never mutated
         env: Mapping[str, str] = {},  # never mutated
+        max_calls_per_action: int | None = DEFAULT_MAX_CALLS_PER_ACTION,
+        max_calls_per_run: int | None = DEFAULT_MAX_CALLS_PER_RUN,
+        call_limits: Mapping[str, Mapping[str, int | None]] = {},  # never mutated
     ) -> None:
+        """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
+        declares nothing (None: unlimited); `call_limits` overrides them per API or host
+        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -50,12 +64,22 @@ class Sandbox:
         )
         names = _names(preinject)
         _catalogue.check_preinject(names)
+        check_limit("max_calls_per_action", max_calls_per_action)
+        check_limit("max_calls_per_run", max_calls_per_run)
         self.timeout = float(timeout)
         self.max_output = int(max_output)
         self._host = dict(host_functions)
         self._env = dict(env)
-        references = describe_all(apis)
+        items = named_items(apis)
+        references = describe_all(items)
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
+        declared: dict[str, Declaration | None] = {
+            str(reference["name"]): _declaration(str(reference["name"]), function)
+            for reference, (_, function) in zip(references, items, strict=True)
+        }
+        declared.update(dict.fromkeys(self._host))
+        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
+        self._run_calls: dict[str, int] = {}
         self._config = {
             "sys_path": [path for path in sys.path if isinstance(path, str)],
             "apis": references,
@@ -64,6 +88,7 @@ class Sandbox:
             "max_output": self.max_output,
             "memory_mb": int(memory_mb),
             "recursion_limit": int(recursion_limit),
+            "budgets": {name: list(pair) for name, pair in limits.items()},
         }
         self._variables: list[str] = []
         self._lock = threading.RLock()
@@ -86,7 +111,9 @@ class Sandbox:
             started = time.monotonic()
             self._ensure_ready(self._worker)
             try:
-                outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+                outcome = self._worker.run(
+                    code, self.timeout, self.max_output, self._host, self._run_calls
+                )
             except BaseException:
                 # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
                 # the worker's state is unknown, so it is replaced rather than trusted.
@@ -140,6 +167,8 @@ class Sandbox:
         self._worker = self._spawn()
 
     def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
+        for name, count in outcome.calls.items():  # kept across resets: budgets are per run
+            self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
             report = finished(outcome, self.max_output, duration)
             self._variables = list(report.variables)
@@ -164,6 +193,13 @@ def _names(preinject: Iterable[str]) -> tuple[str, ...]:
     if not all(isinstance(name, str) for name in names):
         raise TypeError("preinject must contain names (str)")
     return names
+
+
+def _declaration(name: str, function: Callable[..., Any]) -> Declaration:
+    try:
+        return declaration_of(function)
+    except ValueError as error:
+        raise SandboxError(f"{name}: {error}") from None
 
 
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:

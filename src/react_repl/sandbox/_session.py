@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _catalogue
+from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
 from ._compiler import compile_action
 from ._errors import format_exception, format_syntax_error
@@ -33,6 +34,7 @@ class Session:
         self._stop = StopState()
         self._sources: dict[str, list[str]] = {}
         self._count = 0
+        self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
         self.injected = self._injected_values(config, call_host)
         self._protected = {
             name: value
@@ -54,11 +56,11 @@ class Session:
         boundary = Boundary(self._guards.agent_classes)
         for reference in config["apis"]:
             name = reference["name"]
-            values[name] = ApiFunction(name, resolve(reference), boundary)
+            values[name] = ApiFunction(name, resolve(reference), boundary, self.meter)
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(
-                host["name"], host["signature"], host["doc"], forward
+                host["name"], host["signature"], host["doc"], forward, self.meter
             )
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
@@ -75,8 +77,10 @@ class Session:
             if not name.startswith("_") and (name not in injected or injected[name] is not value)
         ]
 
-    def run(self, source: str) -> dict[str, Any]:
+    def run(self, source: str, used_in_run: dict[str, int]) -> dict[str, Any]:
+        """`used_in_run`: calls per API in earlier actions, which the parent keeps."""
         self._count += 1
+        self.meter.start(used_in_run)
         filename = f"<action {self._count}>"
         self._sources[filename] = source.splitlines()
         self._stop.stopped, self._stop.answer = False, None

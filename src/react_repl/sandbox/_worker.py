@@ -122,4 +122,4 @@ def main() -> None:
         except EOFError:
             return
         if request.get("op") == "run":
-            channel.send(session.run(str(request.get("code", ""))))
+            channel.send(session.run(str(request.get("code", "")), dict(request.get("used", {}))))
