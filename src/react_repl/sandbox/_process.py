@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -41,6 +43,16 @@ class RunOutcome:
 
 class WorkerProcess:
     def __init__(self, config: dict[str, Any], env: Mapping[str, str]) -> None:
+        """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
+        writable place besides the workspace; it is deleted with the worker."""
+        self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
+        env = {**env, "TMPDIR": self.scratch}
+        if config.get("os_layer") is not None:
+            policy = config["os_layer"]
+            config = {
+                **config,
+                "os_layer": {**policy, "read_write": [*policy["read_write"], self.scratch]},
+            }
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
         for fd in (parent_in, parent_out):
@@ -69,6 +81,7 @@ class WorkerProcess:
         self._buffer = FrameBuffer()
         self._pending: list[dict[str, Any]] = []
         self.ready = False
+        self.confinement: dict[str, Any] = {}
         message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
         write_frame(self._out, message)
 
@@ -89,6 +102,8 @@ class WorkerProcess:
                 }
             if message.get("op") in ("ready", "init_error"):
                 self.ready = message.get("op") == "ready"
+                confinement = message.get("confinement")
+                self.confinement = confinement if isinstance(confinement, dict) else {}
                 return message
 
     def run(
@@ -162,6 +177,7 @@ class WorkerProcess:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._in = self._out = -1
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:

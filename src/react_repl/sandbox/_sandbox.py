@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import inspect
+import logging
 import os
 import sys
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from react_repl.registry import Declaration, declaration_of
 
-from . import _catalogue
+from . import _catalogue, _oslayer
 from ._budget import (
     DEFAULT_MAX_CALLS_PER_ACTION,
     DEFAULT_MAX_CALLS_PER_RUN,
@@ -27,8 +29,11 @@ from ._references import check_names, describe_all, named_items, signature_text
 from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
+WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
+DEFAULT_WORKSPACE = "workspace"
 _START_TIMEOUT = 60.0
 _RESERVED_NAMES = frozenset({"stop", "help", "print"})
+_log = logging.getLogger("react_repl.sandbox")
 
 
 class Sandbox:
@@ -52,10 +57,20 @@ class Sandbox:
         max_calls_per_action: int | None = DEFAULT_MAX_CALLS_PER_ACTION,
         max_calls_per_run: int | None = DEFAULT_MAX_CALLS_PER_RUN,
         call_limits: Mapping[str, Mapping[str, int | None]] = {},  # never mutated
+        workspace: str | os.PathLike[str] | None = None,
+        os_confinement: bool = True,
+        network: bool | None = None,
+        readable_paths: Iterable[str | os.PathLike[str]] = (),
     ) -> None:
         """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
         declares nothing (None: unlimited); `call_limits` overrides them per API or host
-        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py."""
+        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py.
+
+        `workspace` is the one folder the worker may write (besides a private scratch folder);
+        by default `env["REACT_REPL_WORKSPACE"]`, else `./workspace`. It is created if missing
+        and handed to the API modules as REACT_REPL_WORKSPACE. `os_confinement=False` drops the
+        OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
+        `readable_paths` adds read-only paths the APIs need."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -69,7 +84,8 @@ class Sandbox:
         self.timeout = float(timeout)
         self.max_output = int(max_output)
         self._host = dict(host_functions)
-        self._env = dict(env)
+        self.workspace = _workspace(workspace, env)
+        self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
         items = named_items(apis)
         references = describe_all(items)
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
@@ -78,6 +94,16 @@ class Sandbox:
             for reference, (_, function) in zip(references, items, strict=True)
         }
         declared.update(dict.fromkeys(self._host))
+        if network is None:
+            network = any(d is not None and d.network for d in declared.values())
+        os_layer = None
+        if os_confinement:
+            os_layer = _oslayer.plan(
+                workspace=self.workspace,
+                api_files=(reference["file"] for reference in references),
+                extra_readable=readable_paths,
+                network=network,
+            )
         limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
         self._run_calls: dict[str, int] = {}
         self._config = {
@@ -89,6 +115,7 @@ class Sandbox:
             "memory_mb": int(memory_mb),
             "recursion_limit": int(recursion_limit),
             "budgets": {name: list(pair) for name, pair in limits.items()},
+            "os_layer": os_layer,
         }
         self._variables: list[str] = []
         self._lock = threading.RLock()
@@ -96,6 +123,15 @@ class Sandbox:
         self._finalizer = weakref.finalize(self, _kill_all, self._workers, os.getpid())
         self._worker = self._spawn()
         self._ensure_ready(self._worker)
+        missing = self.confinement.get("missing") if os_confinement else None
+        if missing:
+            _log.warning("sandbox OS layer incomplete on this kernel: %s", "; ".join(missing))
+
+    @property
+    def confinement(self) -> dict[str, Any]:
+        """What the OS layer applied in the current worker and what the kernel could not
+        provide (`missing`); worth recording in a run's log."""
+        return dict(self._worker.confinement)
 
     @property
     def variables(self) -> list[str]:
@@ -193,6 +229,15 @@ def _names(preinject: Iterable[str]) -> tuple[str, ...]:
     if not all(isinstance(name, str) for name in names):
         raise TypeError("preinject must contain names (str)")
     return names
+
+
+def _workspace(explicit: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
+    folder = Path(explicit or env.get(WORKSPACE_ENV) or DEFAULT_WORKSPACE).expanduser().resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SandboxError(f"cannot create the workspace folder {folder}: {error}") from None
+    return folder
 
 
 def _declaration(name: str, function: Callable[..., Any]) -> Declaration:

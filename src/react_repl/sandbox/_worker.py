@@ -31,7 +31,8 @@ def _private_fd(fd: int) -> int:
 
 
 def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
-    """PDEATHSIG kills us even inside a long C call; the watcher covers a thread-spawned parent."""
+    """PDEATHSIG kills us even inside a long C call; `_watch_parent` covers a thread-spawned
+    parent."""
     if spawned_from_main_thread and sys.platform == "linux":
         import ctypes
 
@@ -39,12 +40,25 @@ def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
     if os.getppid() != parent:
         os._exit(1)
 
+
+def _watch_parent(parent: int) -> None:
+    """Started only after the OS layer is in place: Landlock confines the calling thread and the
+    threads it starts later, so a thread started earlier would stay outside the wall."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
         os._exit(1)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _confine(policy: dict[str, Any] | None) -> dict[str, Any]:
+    if policy is None:
+        return {"enabled": False, "missing": ["the OS layer (switched off: os_confinement=False)"]}
+    from ._oslayer import apply
+
+    return apply(policy)
 
 
 def _apply_limits(config: dict[str, Any]) -> None:
@@ -112,10 +126,12 @@ def main() -> None:
     try:
         session = Session(config, channel.send, channel.call_host)
         _apply_limits(config)
+        confinement = _confine(config.get("os_layer"))
     except BaseException as error:  # reported to the parent, then we exit
         channel.send({"op": "init_error", "error": type(error).__name__, "message": str(error)})
         return
-    channel.send({"op": "ready", "variables": session.variables()})
+    _watch_parent(int(config["parent"]))
+    channel.send({"op": "ready", "variables": session.variables(), "confinement": confinement})
     while True:
         try:
             request = read_frame(channel.fd_in)
