@@ -128,6 +128,17 @@ class WorkerProcess:
             outcome.failure = _describe_failure(self._process, error)
         return outcome
 
+    def request(self, message: dict[str, Any], reply_op: str, timeout: float) -> dict[str, Any]:
+        """One question outside an action (snapshot, restore); None-safe: raises on silence."""
+        deadline = time.monotonic() + timeout
+        write_frame(self._out, message)
+        while True:
+            answer = self._next(deadline)
+            if answer is None:
+                raise TimeoutError(f"the worker did not answer {message.get('op')!r} in time")
+            if answer.get("op") == reply_op:
+                return answer
+
     def _handle(
         self,
         message: dict[str, Any],

@@ -25,6 +25,7 @@ from ._budget import (
 )
 from ._observation import Observation, SandboxError
 from ._process import RunOutcome, WorkerProcess
+from ._protocol import ProtocolError
 from ._references import check_names, describe_all, named_items, signature_text
 from ._report import finished, interrupted
 
@@ -156,6 +157,42 @@ class Sandbox:
                 self._replace_worker()
                 raise
             return self._observe(outcome, time.monotonic() - started)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The namespace's plain values as JSON-able data, and the names of what was lost
+        (handles, functions, classes, other objects) with the reason, for `restore()`."""
+        with self._lock:
+            reply = self._ask({"op": "snapshot"}, "snapshot")
+            snapshot = reply.get("snapshot")
+            if not isinstance(snapshot, dict):
+                raise SandboxError("the worker sent no snapshot")
+            return snapshot
+
+    def restore(self, snapshot: Mapping[str, Any]) -> list[str]:
+        """Start a fresh namespace holding the snapshot's values; returns the names that could
+        not be restored. Every guard applies as in any fresh namespace, and nothing of the
+        current namespace (or of the session the snapshot came from) survives but the data."""
+        if not isinstance(snapshot, Mapping):
+            raise TypeError(f"snapshot must be a dict, not {type(snapshot).__name__}")
+        with self._lock:
+            self._reset()
+            reply = self._ask({"op": "restore", "snapshot": dict(snapshot)}, "restored")
+            if "error" in reply:
+                raise ValueError(f"cannot restore: {reply['error']}")
+            variables = reply.get("variables")
+            self._variables = [str(n) for n in variables] if isinstance(variables, list) else []
+            names = reply.get("not_restored")
+            return [str(name) for name in names] if isinstance(names, list) else []
+
+    def _ask(self, message: dict[str, Any], reply_op: str) -> dict[str, Any]:
+        if self._finalizer.alive is False:
+            raise SandboxError("this Sandbox is closed")
+        self._ensure_ready(self._worker)
+        try:
+            return self._worker.request(message, reply_op, self.timeout)
+        except (OSError, EOFError, ProtocolError) as error:
+            self._replace_worker()
+            raise SandboxError(f"the worker failed while answering: {error}") from None
 
     def reset(self) -> None:
         """Throw the namespace away and start a fresh worker."""

@@ -22,6 +22,7 @@ from ._namespace import (
     make_stop,
 )
 from ._references import resolve
+from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
 from ._wrappers import ApiFunction, HostFunction
 
 
@@ -98,6 +99,30 @@ class Session:
             "stopped": self._stop.stopped,
             "answer": self._stop.answer,
         }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+
+    def restore(self, snapshot: Any) -> dict[str, Any]:
+        """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,
+        `help`) or undecodable are refused and reported with the ones the snapshot lost."""
+        if not isinstance(snapshot, dict) or (snapshot.get("format"), snapshot.get("version")) != (
+            FORMAT,
+            VERSION,
+        ):
+            return {"op": "restored", "error": f"not a {FORMAT} version {VERSION}"}
+        values, lost = snapshot.get("values"), snapshot.get("lost")
+        values = values if isinstance(values, dict) else {}
+        not_restored = {str(name) for name in lost} if isinstance(lost, dict) else set()
+        for name, data in values.items():
+            if not restorable(name, self._protected):
+                not_restored.add(str(name))
+                continue
+            try:
+                self.namespace[name] = decode_value(data)
+            except ValueError:
+                not_restored.add(name)
+        return {"op": "restored", "not_restored": sorted(not_restored)}
 
     def _execute(self, source: str, filename: str) -> tuple[str | None, str | None]:
         try:

@@ -137,5 +137,11 @@ def main() -> None:
             request = read_frame(channel.fd_in)
         except EOFError:
             return
-        if request.get("op") == "run":
+        op = request.get("op")
+        if op == "run":
             channel.send(session.run(str(request.get("code", "")), dict(request.get("used", {}))))
+        elif op == "snapshot":
+            channel.send(session.snapshot())
+        elif op == "restore":
+            reply = session.restore(request.get("snapshot"))
+            channel.send({**reply, "variables": session.variables()})
