@@ -10,12 +10,16 @@ through a `defaultdict` the agent passed in.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import datetime
 import decimal
 import fractions
 import functools
+import io
 import zoneinfo
 from collections import Counter, OrderedDict, defaultdict, deque
+from dataclasses import dataclass
 from typing import Any
 
 SCALARS: frozenset[type] = frozenset(
@@ -95,3 +99,47 @@ def container_base(kind: type) -> type | None:
 def is_plain_factory(factory: Any) -> bool:
     """A `defaultdict` factory that makes only plain values: it runs on every missing key."""
     return factory is None or factory in ATOMS or factory in CONTAINERS
+
+
+@dataclass(frozen=True)
+class HostImage:
+    """What a host function returns to hand the agent an image (a chart, a screenshot, an MCP
+    tool's picture): encoded PNG or JPEG bytes, and a caption printed into the observation.
+
+    Only the bytes cross to the worker, as base64 in the JSON protocol; the worker decodes them
+    there with Pillow (formats and size checked) and the agent receives an opaque handle that
+    the image APIs accept, exactly like an image an API returned.
+    """
+
+    data: bytes
+    caption: str = ""
+
+
+IMAGE_FORMATS = ("PNG", "JPEG")
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_IMAGE_BYTES = 8 * 1024 * 1024
+"""Encoded size; base64 keeps it inside one 16 MiB protocol frame."""
+
+
+def encode_host_image(image: HostImage) -> str:
+    """Parent side: the bytes as base64 text, checked before they are sent."""
+    if not isinstance(image.data, bytes | bytearray):
+        raise TypeError(f"HostImage.data must be bytes, not {type(image.data).__name__}")
+    if len(image.data) > MAX_IMAGE_BYTES:
+        raise ValueError(f"the image is {len(image.data)} bytes; the limit is {MAX_IMAGE_BYTES}")
+    return base64.b64encode(image.data).decode("ascii")
+
+
+def decode_host_image(encoded: str) -> Any:
+    """Worker side: a fully loaded Pillow image, or ValueError saying what was wrong."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        data = base64.b64decode(encoded, validate=True)
+        image = Image.open(io.BytesIO(data), formats=IMAGE_FORMATS)
+        if image.width * image.height > MAX_IMAGE_PIXELS:
+            raise ValueError(f"{image.width}x{image.height} pixels is more than allowed")
+        image.load()
+    except (binascii.Error, UnidentifiedImageError, OSError, Image.DecompressionBombError) as error:
+        raise ValueError(f"the host function's image could not be decoded ({error})") from None
+    return image

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
 from ._wrappers import builtin_exception, message_of
 
@@ -202,7 +203,8 @@ def _in_main_thread() -> bool:
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
-    """Run a parent-side function for the worker; only plain JSON goes back."""
+    """Run a parent-side function for the worker; only plain JSON goes back (an image as
+    base64 text, see HostImage)."""
     function = host.get(str(message.get("name")))
     args, kwargs = message.get("args"), message.get("kwargs")
     if function is None or not isinstance(args, list) or not isinstance(kwargs, dict):
@@ -213,7 +215,11 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             "message": "bad host call",
         }
     try:
-        text = str(function(*args, **kwargs))
+        result = function(*args, **kwargs)
+        if isinstance(result, HostImage):
+            image = encode_host_image(result)
+            return {"op": "host_result", "ok": True, "text": str(result.caption), "image": image}
+        text = str(result)
     except Exception as error:  # the agent sees type and message only
         name = type(error).__name__
         text = message_of(error, "(the error's message could not be read)")

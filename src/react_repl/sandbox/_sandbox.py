@@ -24,6 +24,7 @@ from ._budget import (
     resolve_limits,
 )
 from ._observation import Observation, SandboxError
+from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
 from ._references import check_names, describe_all, named_items, signature_text
@@ -53,7 +54,7 @@ class Sandbox:
         max_output: int = 20_000,
         recursion_limit: int = 500,
         preinject: Iterable[str] = DEFAULT_PREINJECT,
-        host_functions: Mapping[str, Callable[..., str]] = {},  # never mutated
+        host_functions: Mapping[str, Callable[..., str | HostImage]] = {},  # never mutated
         env: Mapping[str, str] = {},  # never mutated
         max_calls_per_action: int | None = DEFAULT_MAX_CALLS_PER_ACTION,
         max_calls_per_run: int | None = DEFAULT_MAX_CALLS_PER_RUN,

@@ -150,9 +150,9 @@ class Session:
             return f"{type(error).__name__} (details unavailable)"
 
 
-def _host_forwarder(name: str, call_host: Callable[..., Any]) -> Callable[..., None]:
-    def forward(*args: Any, **kwargs: Any) -> None:
-        call_host(name, args, kwargs)
+def _host_forwarder(name: str, call_host: Callable[..., Any]) -> Callable[..., Any]:
+    def forward(*args: Any, **kwargs: Any) -> Any:
+        return call_host(name, args, kwargs)
 
     return forward
 

@@ -14,6 +14,7 @@ import threading
 import time
 from typing import Any
 
+from ._plain import decode_host_image
 from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
 from ._wrappers import rebuild_exception
 
@@ -96,7 +97,9 @@ class _Channel:
         with self._lock:
             write_bytes(self.fd_out, frame)
 
-    def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Prints the host function's text; returns a decoded image (which the HostFunction
+        wrapper turns into a handle) or None."""
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
         try:
             frame = encode(request)
@@ -113,7 +116,10 @@ class _Channel:
         if not reply.get("ok"):
             raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
         text = str(reply.get("text", ""))
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        image = reply.get("image")
+        if text or image is None:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return None if image is None else decode_host_image(str(image))
 
 
 def main() -> None:
