@@ -19,8 +19,11 @@ from typing import Any
 
 from ._plain import (
     ATOMS,
+    CONTAINERS,
+    FROZEN,
     MAPPINGS,
     MOMENTS,
+    MUTABLE_CONTAINERS,
     SEQUENCES,
     SETS,
     container_base,
@@ -118,22 +121,23 @@ class Boundary:
         """Records every object (but atoms) reachable through containers and agent objects;
         True if a handle, a function or a generator of the agent's is among them.
         Iterative and allocation-light: agents pass big lists to APIs."""
-        atoms, agent_classes, found, pending = ATOMS, self._agent_classes, False, [value]
+        atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
+        agent_classes, found, pending = self._agent_classes, False, [value]
         while pending:
             item = pending.pop()
             kind = type(item)
             if kind in atoms or id(item) in given:
                 continue
             given[id(item)] = item
-            if kind is Handle or _is_agent_generator(item):
+            if kind in mappings:
+                pending.extend(item.keys())
+                pending.extend(item.values())
+            elif kind in containers or container_kind(item) is not None:
+                pending.extend(item)
+            elif kind is Handle or _is_agent_generator(item):
                 found = True
             elif kind in _CODE_TYPES:
                 found = found or _is_agent_code(item)
-            elif isinstance(item, dict) and container_kind(item) is not None:
-                pending.extend(item.keys())
-                pending.extend(item.values())
-            elif container_kind(item) is not None:
-                pending.extend(item)
             elif kind in agent_classes or (isinstance(item, type) and item in agent_classes):
                 pending.extend(_agent_contents(item))
         return found
@@ -207,9 +211,9 @@ class _Crossing:
 
     def _settle(self, item: Any) -> None:
         kind = type(item)
-        if kind in ATOMS or kind is Handle:
+        if kind in ATOMS or kind is Handle or kind in FROZEN:
             return
-        base = container_base(kind)
+        base = kind if kind in MUTABLE_CONTAINERS else container_base(kind)
         if base in SEQUENCES:
             self._settle_sequence(item, base)
         elif base in MAPPINGS:

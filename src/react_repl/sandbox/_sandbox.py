@@ -14,8 +14,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from react_repl.registry import Declaration, declaration_of
-
 from . import _catalogue, _oslayer
 from ._budget import (
     DEFAULT_MAX_CALLS_PER_ACTION,
@@ -91,7 +89,7 @@ class Sandbox:
         items = named_items(apis)
         references = describe_all(items)
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
-        declared: dict[str, Declaration | None] = {
+        declared: dict[str, Any] = {
             str(reference["name"]): _declaration(str(reference["name"]), function)
             for reference, (_, function) in zip(references, items, strict=True)
         }
@@ -278,7 +276,10 @@ def _workspace(explicit: str | os.PathLike[str] | None, env: Mapping[str, str]) 
     return folder
 
 
-def _declaration(name: str, function: Callable[..., Any]) -> Declaration:
+def _declaration(name: str, function: Callable[..., Any]) -> Any:
+    # Imported here: the worker imports this package too, and must not pay for the registry.
+    from react_repl.registry import declaration_of
+
     try:
         return declaration_of(function)
     except ValueError as error:
