@@ -13,7 +13,7 @@ from typing import Any
 
 from react_repl.agent._context import ApiDoc, Proposal, RunContext
 from react_repl.hookspecs import hookimpl
-from react_repl.registry import MARK_ATTRIBUTE, parse_docstring
+from react_repl.registry import declaration_of, parse_docstring
 from react_repl.sandbox import Observation
 
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
@@ -105,6 +105,16 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
         except (TypeError, ValueError):
             signature = f"{name}(...)"
         raises = parse_docstring(inspect.getdoc(function) or "").raises
-        mark = getattr(function, MARK_ATTRIBUTE, None)
-        docs[name] = ApiDoc(signature, raises, bool(getattr(mark, "side_effects", False)))
+        docs[name] = ApiDoc(signature, raises, _side_effects(function))
     return docs
+
+
+def _side_effects(function: Callable[..., Any]) -> bool:
+    """Declared with `@api(side_effects=True)` or the module's `__react_repl__` table.
+
+    A malformed declaration is the registry's to report; here it counts as no declaration.
+    """
+    try:
+        return declaration_of(function).side_effects
+    except ValueError:
+        return False

@@ -5,7 +5,7 @@ the `react_repl.apis` entry-point group); the index embeds the specs and the san
 functions they describe.
 """
 
-from react_repl.registry._decorator import MARK_ATTRIBUTE, api
+from react_repl.registry._decorator import Declaration, api, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import (
     SYNTHETIC_PACKAGE,
@@ -23,16 +23,17 @@ from react_repl.registry._sources import (
 
 __all__ = [
     "ENTRY_POINT_GROUP",
-    "MARK_ATTRIBUTE",
     "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
+    "Declaration",
     "DocSections",
     "ParamDoc",
     "RegistrationProblem",
     "SourcesFileError",
     "add_registered_source",
     "api",
+    "declaration_of",
     "import_api_module",
     "load_registered_sources",
     "parse_docstring",
