@@ -48,7 +48,11 @@ def test_every_action_is_asked_and_each_decision_is_honoured(
         'print(send_note("really hot"))',
         'stop("sent")',
     ]
-    assert person.asked[1].reasons == ("every action needs approval",)
+    assert person.asked[0].reasons == ("every action needs approval",)
+    assert person.asked[1].reasons == (
+        "every action needs approval",
+        "calls send_note(), which has side effects",
+    )
     assert result.steps[1].observation.startswith("sent: it is 21.5 C")
     assert result.steps[1].proposed_action == 'print(send_note("it is hot"))'
     assert "one note is enough" in result.steps[2].observation
@@ -82,3 +86,16 @@ def test_a_bad_policy_or_rule_is_a_clear_error() -> None:
         Approver(Person(), policy="some")
     with pytest.raises(ValueError, match="not a valid regular expression"):
         Approver(Person(), policy="rules", rules=["send_note("])
+
+
+def test_side_effects_policy_asks_only_about_declared_apis(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
+    server.enqueue(fenced("Send.", 'print(send_note("hot"))'))
+    server.enqueue(fenced("Done.", "stop()"))
+    person = Person(Review.approve())
+    result = run_approved(server, tmp_path, Approver(person, policy="side-effects"))
+    assert [r.action for r in person.asked] == ['print(send_note("hot"))']
+    assert person.asked[0].reasons == ("calls send_note(), which has side effects",)
+    assert result.steps[1].observation.startswith("sent: hot")
