@@ -11,6 +11,7 @@ from react_repl.agent._context import (
     RunState,
     Verdict,
 )
+from react_repl.agent._continuation import ContinuationError
 from react_repl.agent._events import (
     ActionProposed,
     ActionReviewed,
@@ -43,6 +44,7 @@ __all__ = [
     "ApprovalRequest",
     "Approver",
     "ContextBudgetError",
+    "ContinuationError",
     "Event",
     "ModelProfile",
     "ModelRetried",

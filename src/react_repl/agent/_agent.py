@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from react_repl.agent._context import RunContext, RunState
+from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
 from react_repl.agent._hints import api_docs
@@ -19,6 +21,7 @@ from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
+from react_repl.logs import append_link
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
 
 EventCallback = Callable[[Any], None]
@@ -72,30 +75,87 @@ class Agent:
         state = RunState(task, Transcript(self._system_prompt(), self._task_prompt(task)))
         return self._execute(state, on_event, cancel or threading.Event())
 
+    def resume(
+        self,
+        run: Path,
+        *,
+        more_steps: int = 10,
+        on_event: EventCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> RunResult:
+        """Continue a run that was killed, stopped or ran out of steps, from its last step.
+
+        The continuation is a new run (a new log) linked to the original both ways; it keeps the
+        original's options, transcript and namespace data. A run that ran out of steps gets
+        `more_steps` more.
+        """
+        checkpoint = latest(Path(run))
+        options = checkpoint.agent_options()
+        if checkpoint.step >= options.max_steps:
+            options = replace(options, max_steps=checkpoint.step + more_steps)
+        origin = _Origin("resumed", checkpoint)
+        return self._execute(checkpoint.run_state(), on_event, cancel or threading.Event(),
+                             options=options, origin=origin)  # fmt: skip
+
+    def rewind(
+        self,
+        run: Path,
+        *,
+        to_step: int,
+        edit: str | None = None,
+        say: str | None = None,
+        on_event: EventCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> RunResult:
+        """Fork a run at `to_step`: the state before that step, then `edit` as its action (or
+        the model's new reply, with `say` as a hint from the user). The fork is a new run
+        whose log links its parent, and the parent's log links the fork."""
+        checkpoint = before_step(Path(run), to_step)
+        state = checkpoint.run_state()
+        state.pending_action = edit
+        if say:
+            state.pending_note = f"[A hint from the user: {say}]"
+        origin = _Origin("forked", checkpoint)
+        return self._execute(state, on_event, cancel or threading.Event(),
+                             options=checkpoint.agent_options(), origin=origin)  # fmt: skip
+
     def start(self, task: str) -> RunHandle:
         """Run in a background thread: iterate `handle.events()`, `handle.cancel()` at any time."""
         return RunHandle(lambda on_event, cancel: self.run(task, on_event=on_event, cancel=cancel))
 
     def _execute(
-        self, state: RunState, on_event: EventCallback | None, cancel: threading.Event
+        self,
+        state: RunState,
+        on_event: EventCallback | None,
+        cancel: threading.Event,
+        *,
+        options: AgentOptions | None = None,
+        origin: _Origin | None = None,
     ) -> RunResult:
-        plugins = plugin_manager(self.options, self.plugins, on_event)
+        options = options or self.options
+        plugins = plugin_manager(options, self.plugins, on_event)
+        settings = {"model": self.model.name, **self.log_settings, **options.describe()}
+        if origin:
+            settings |= origin.settings()
         recorder = RunRecorder.open(
-            self.logs_dir,
-            task=state.task,
-            model=self.model.name,
-            settings={"model": self.model.name, **self.log_settings, **self.options.describe()},
+            self.logs_dir, task=state.task, model=self.model.name, settings=settings,
             durable=self.durable_logs,
-        )
-        run = RunContext(
-            state, self.options, self.model, self.prompts, self.method_search, self._api_docs
-        )
+        )  # fmt: skip
+        if origin and recorder.log:
+            append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
+                        step=origin.checkpoint.step + 1)  # fmt: skip
+        prompts = PromptSet(options.prompts_dir)
+        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
         plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
         try:
             with Sandbox(
                 self.apis, host_functions=self._host_functions(run, plugins),
                 **self.sandbox_settings,
             ) as sandbox:  # fmt: skip
+                if origin:
+                    lost = sandbox.restore(origin.checkpoint.namespace)
+                    report = restore_report(origin.checkpoint.step, lost)
+                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
                 outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
         except KeyboardInterrupt:
             recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
@@ -132,6 +192,18 @@ class Agent:
             decompose=self.options.decompose_first_step,
             thought_prefix=self.options.thought_prefix,
         )
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """The run a continuation comes from, and how ("resumed" or "forked")."""
+
+    relation: str
+    checkpoint: Checkpoint
+
+    def settings(self) -> dict[str, Any]:
+        return {f"{self.relation}_from": self.checkpoint.log.stem,
+                "from_step": self.checkpoint.step}  # fmt: skip
 
 
 def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:

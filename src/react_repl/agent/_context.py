@@ -84,6 +84,8 @@ class RunState:
     malformed: int = 0  # consecutive replies without an action
     answer_reviews: int = 0  # answers a critic has rejected so far
     memo: dict[str, Any] = field(default_factory=dict)  # plugins' own JSON-able state
+    pending_action: str | None = None  # runs as the next action without asking the model
+    pending_note: str | None = None  # added to the next prompt once (a hint, a restore report)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +95,8 @@ class RunState:
             "malformed": self.malformed,
             "answer_reviews": self.answer_reviews,
             "memo": self.memo,
+            "pending_action": self.pending_action,
+            "pending_note": self.pending_note,
         }
 
     @classmethod
@@ -104,6 +108,8 @@ class RunState:
             malformed=int(data.get("malformed", 0)),
             answer_reviews=int(data.get("answer_reviews", 0)),
             memo=dict(data.get("memo", {})),
+            pending_action=data.get("pending_action"),
+            pending_note=data.get("pending_note"),
         )
 
 

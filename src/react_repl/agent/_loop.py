@@ -68,7 +68,6 @@ class StepLoop:
         self.hooks = plugins.hook
         self.cancel = cancel
         self.estimator = TokenEstimator()
-        self.unanswered: Exchange | None = None  # the last step's exchange when max_steps hit
         run.ask_model = self.ask_model
 
     @property
@@ -81,6 +80,8 @@ class StepLoop:
     def run_steps(self) -> Outcome:
         state = self.run.state
         try:
+            if state.step == 0:
+                self.checkpoint()  # so a fork can start again from step 1
             if self.options.decompose_first_step and state.step == 0:
                 decompose(self)
             while state.step < self.options.max_steps:
@@ -102,7 +103,7 @@ class StepLoop:
         """prompt -> model -> review -> sandbox -> observe -> record, for one step."""
         self.emit(StepStarted(step, "step"))
         started = time.perf_counter()
-        completion = self.complete(
+        completion = self._given_action(step) or self.complete(
             step, self.options.stop_sequences, constrained=self.options.constrained_replies
         )
         parsed = parse_reply(completion.text)
@@ -121,7 +122,7 @@ class StepLoop:
         if review.decision == "reject":
             text = self.run.prompts.render("rejected.jinja2", reason=review.reason or "no reason")
             notes = StepNotes(proposal.thought, "", text, proposal.action, _review_note(review))
-            self._finish_step(step, proposal, notes, completion, started, None)
+            self._finish_step(step, proposal, notes, completion, started)
             return
         observation = self.sandbox.run(code)
         text = self._observe(proposal, code, observation, parsed.extra_blocks)
@@ -137,7 +138,7 @@ class StepLoop:
             self.run.state.answer_reviews += 1
             text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
         notes = StepNotes(proposal.thought, code, text, edited, _review_note(review), observation)
-        self._finish_step(step, proposal, notes, completion, started, observation)
+        self._finish_step(step, proposal, notes, completion, started)
 
     def complete(self, step: int, stop: tuple[str, ...], constrained: bool = False) -> Completion:
         """The model stage: the transcript fitted to the context, plus this step's notes."""
@@ -145,7 +146,10 @@ class StepLoop:
         messages = self.run.state.transcript.messages(
             budget, self.estimator.estimate, self.options.keep_recent_steps
         )
+        state = self.run.state
         notes = [note for note in self.hooks.prompt_notes(run=self.run) if note]
+        if state.pending_note:
+            notes.append(state.pending_note)
         if notes:
             last = messages[-1]
             messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
@@ -156,11 +160,30 @@ class StepLoop:
             cancel=self.cancel,
             extra_body=grammar_request() if constrained else None,
         )
+        state.pending_note = None
         for retry in completion.retry_log:
             self.emit(ModelRetried(step, retry.attempt, retry.cause, retry.delay))
         self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
         return completion
+
+    def _given_action(self, step: int) -> Completion | None:
+        """The action a person gave when rewinding, standing in for the model's reply."""
+        code = self.run.state.pending_action
+        if code is None:
+            return None
+        self.run.state.pending_action = None
+        reply = f"THOUGHT {step}: (this action was given when the run was rewound)\n" \
+                f"ACTION {step}:\n```python\n{code}\n```"  # fmt: skip
+        self.emit(TextDelta(step, reply))
+        return Completion(
+            text=reply,
+            prompt_tokens=0,
+            completion_tokens=0,
+            duration=0.0,
+            finish_reason="given",
+            retries=0,
+        )
 
     def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
         """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
@@ -203,15 +226,12 @@ class StepLoop:
         notes: StepNotes,
         completion: Completion,
         started: float,
-        observation: Observation | None,
     ) -> None:
         self.record(step, "step", completion, started, notes)
         self.run.state.step = step
         exchange = self.exchange(step, proposal.reply, notes.action or None, notes.observation)
-        if step < self.options.max_steps:
-            self.run.state.transcript.add(exchange)
-        else:
-            self.unanswered = exchange
+        self.run.state.transcript.add(exchange)
+        self.checkpoint()
 
     def _remind(
         self, step: int, thought: str, text: str, completion: Completion, started: float
@@ -221,6 +241,7 @@ class StepLoop:
         state.transcript.add(Exchange(step, text or "(empty reply)", None, "", reminder))
         self.record(step, "reminder", completion, started, StepNotes(thought, "", reminder))
         state.malformed += 1
+        self.checkpoint()
         if state.malformed >= self.options.max_malformed_replies:
             raise _Finished(
                 Outcome(
@@ -240,14 +261,18 @@ class StepLoop:
         )
 
     def _wrap_up(self) -> str | None:
-        """At max steps, one last call so the model says what it got; kept as the summary."""
-        if not self.options.wrap_up or self.unanswered is None:
+        """At max steps, one last call so the model says what it got; kept as the summary.
+
+        The last exchange is shown with the wrap-up turn instead of the usual one; the
+        checkpoint written before keeps the usual one, so a resumed run simply goes on.
+        """
+        exchanges = self.run.state.transcript.exchanges
+        if not self.options.wrap_up or not exchanges or exchanges[-1].step != self.run.state.step:
             return None
-        last = self.unanswered
-        wrap_up = self.exchange(
+        last = exchanges[-1]
+        exchanges[-1] = self.exchange(
             last.step, last.assistant, last.action, last.observation, template="wrap_up.jinja2"
         )
-        self.run.state.transcript.add(wrap_up)
         step = last.step + 1
         self.emit(StepStarted(step, "wrap_up"))
         started = time.perf_counter()
@@ -261,6 +286,17 @@ class StepLoop:
     ) -> None:
         record = self.recorder.step(step, kind, completion, started, notes)
         self.emit(StepEnded(step, record))
+
+    def checkpoint(self) -> None:
+        """After each step: the run's state and the namespace's plain values, for resume/rewind."""
+        self.recorder.checkpoint(
+            {
+                "step": self.run.state.step,
+                "state": self.run.state.to_json(),
+                "namespace": self.sandbox.snapshot(),
+                "options": self.options.to_json(),
+            }
+        )
 
     def _check_cancel(self) -> None:
         if self.cancel.is_set():

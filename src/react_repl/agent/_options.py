@@ -60,6 +60,19 @@ class AgentOptions:
                 cleaned[key] = Path(cleaned[key])
         return replace(self, **cleaned)
 
+    def to_json(self) -> dict[str, Any]:
+        """Every option as JSON data, so a resumed run continues with exactly these."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        for key in ("prompts_dir", "memory_path"):
+            values[key] = str(values[key]) if values[key] else None
+        values["stop_sequences"] = list(self.stop_sequences)
+        return values
+
+    @classmethod
+    def from_json(cls, values: dict[str, Any]) -> AgentOptions:
+        known = {f.name for f in fields(cls)}
+        return cls().with_values({k: v for k, v in values.items() if k in known})
+
     def describe(self) -> dict[str, Any]:
         """The settings recorded at the top of a run log."""
         return {

@@ -44,3 +44,4 @@ def decompose(loop: StepLoop) -> None:
     reply = f"{thought}\nACTION 1:\n```python\n{action}\n```"
     run.state.transcript.add(loop.exchange(1, reply, action, observation.text))
     run.state.step = 1
+    loop.checkpoint()

@@ -83,6 +83,10 @@ class RunRecorder:
             self.log.write_step(record)
         return record
 
+    def checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
+        if self.log:
+            self.log.write_checkpoint(checkpoint)
+
     def close(
         self, status: Status, answer: Any = None, answer_text: str | None = None, error: str = ""
     ) -> None:

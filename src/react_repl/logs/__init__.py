@@ -3,7 +3,7 @@
 from ._reader import RunLogWarning, RunLookupError, find_run, list_runs, search_runs
 from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunSummary, StepRecord
 from ._render import export_html, render_terminal
-from ._writer import RunLog
+from ._writer import RunLog, append_link
 
 __all__ = [
     "END_STATUSES",
@@ -14,6 +14,7 @@ __all__ = [
     "RunLookupError",
     "RunSummary",
     "StepRecord",
+    "append_link",
     "export_html",
     "find_run",
     "list_runs",

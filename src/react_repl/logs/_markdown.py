@@ -119,3 +119,8 @@ def _cell(value: Any) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def link(relation: str, other: Path, step: int) -> str:
+    """A line linking another run that continues this one (`resumed` or `forked`) at `step`."""
+    return f"\n_{relation.capitalize()} at step {step} as [{other.stem}]({other})._\n"

@@ -69,6 +69,16 @@ class RunLog:
         log._append(_markdown.header(task, model, started, settings), header)
         return log
 
+    def write_checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
+        """What a continuation needs after a step (JSONL only: it is for tools, not people)."""
+        if self._finished:
+            raise RuntimeError(f"run log {self.path} is finished; cannot add a checkpoint")
+        line = json.dumps({"type": "checkpoint", **checkpoint}, ensure_ascii=False, default=str)
+        self._jsonl.write(line + "\n")
+        self._jsonl.flush()
+        if self._durable:
+            os.fsync(self._jsonl.fileno())
+
     def write_step(self, step: StepRecord) -> None:
         if self._finished:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
@@ -122,3 +132,17 @@ class RunLog:
 
     def __repr__(self) -> str:
         return f"RunLog({str(self.path)!r})"
+
+
+def append_link(path: Path, *, relation: str, other: Path, step: int) -> None:
+    """Note in a run's log (finished or not) that another run continues it at `step`.
+
+    `relation` is "resumed" or "forked". Links are appended after everything else, so they
+    never disturb the record of the run itself.
+    """
+    record = {"type": "link", "relation": relation, "run": other.stem, "path": str(other),
+              "step": step, "at": datetime.now().astimezone().isoformat()}  # fmt: skip
+    with path.with_suffix(".jsonl").open("a", encoding="utf-8") as jsonl:
+        jsonl.write(json.dumps(record, ensure_ascii=False) + "\n")
+    with path.open("a", encoding="utf-8") as markdown:
+        markdown.write(_markdown.link(relation, other, step))
