@@ -129,7 +129,7 @@ def test_damaged_files_are_reported_once_and_cost_only_their_lines(
     assert f"{log.jsonl_path}:4: corrupt line skipped" in messages
     assert f"{log.jsonl_path}:5: not a record" in messages
     assert "notes.jsonl: no run header" in messages
-    assert "empty.jsonl: no run header" in messages
+    assert "empty.jsonl" not in messages  # a writer may be about to write its header
 
     with warnings.catch_warnings(record=True) as again:  # unchanged files are not read again
         warnings.simplefilter("always")

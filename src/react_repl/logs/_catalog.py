@@ -50,8 +50,9 @@ class RunCatalog:
     def __init__(self, logs_dir: Path, *, on_indexing: Callable[[int], None] | None = None) -> None:
         self.logs_dir = Path(logs_dir)
         self._on_indexing = on_indexing
-        self._connection, self._lock_path = self._open()
-        self._guarded(self._sync)
+        self._connection, self._index_file = self._open()
+        self.last_sync = self._guarded(self._sync)
+        """What opening had to (re)index: zero when writers kept the index in step."""
 
     def select(
         self,
@@ -122,7 +123,8 @@ class RunCatalog:
     def rebuild(self) -> SyncReport:
         """Throw the index away and index every file again."""
         self._reset()
-        return self._guarded(self._sync)
+        self.last_sync = self._guarded(self._sync)
+        return self.last_sync
 
     def close(self) -> None:
         self._connection.close()
@@ -196,7 +198,7 @@ class RunCatalog:
             return sync(
                 self._connection,
                 self.logs_dir,
-                lock_path=self._lock_path,
+                index_file=self._index_file,
                 on_start=self._on_indexing,
             )
         except sqlite3.OperationalError as error:
@@ -238,18 +240,18 @@ class RunCatalog:
         try:
             return operation()
         except sqlite3.DatabaseError as error:
-            if not is_corruption(error) or self._lock_path is None:
+            if not is_corruption(error) or self._index_file is None:
                 raise
-            self._warn_rebuilt(self._lock_path, error)
+            self._warn_rebuilt(self._index_file, error)
             self._reset()
             self._sync()
             return operation()
 
     def _reset(self) -> None:
         self._connection.close()
-        if self._lock_path is not None:
-            _db.discard(self._lock_path)
-            self._connection = connect(self._lock_path, busy_seconds=READER_BUSY_SECONDS)
+        if self._index_file is not None:
+            _db.discard(self._index_file)
+            self._connection = connect(self._index_file, busy_seconds=READER_BUSY_SECONDS)
         else:
             self._connection = connect(":memory:", busy_seconds=0)
 

@@ -66,8 +66,14 @@ def index_run(connection: sqlite3.Connection, logs_dir: Path, run: ParsedRun) ->
 
 
 def mark_skipped(connection: sqlite3.Connection, path: str, size: int, mtime_ns: int) -> None:
-    forget(connection, [path])
-    connection.execute("INSERT INTO skipped VALUES (?, ?, ?)", (path, size, mtime_ns))
+    """Remember a file that is not (or no longer) a readable run, unless a writer has meanwhile
+    indexed more of it than was read (a file is empty for a moment before its header)."""
+    newer = connection.execute(
+        "SELECT 1 FROM runs WHERE path = ? AND size > ? AND mtime_ns >= ?", (path, size, mtime_ns)
+    )
+    if newer.fetchone() is None:
+        forget(connection, [path])
+        connection.execute("INSERT INTO skipped VALUES (?, ?, ?)", (path, size, mtime_ns))
 
 
 def forget(connection: sqlite3.Connection, paths: list[str]) -> None:

@@ -19,7 +19,10 @@ from ._records import RunSummary
 _GAP = " "
 _ELLIPSIS = "…"
 _MODEL_SHARE = 0.4
+_MIN_MODEL = 8
 _MIN_TASK = 10
+_OPTIONAL = ("started", "steps")
+"""Columns given up, in this order, when a terminal is too narrow for model and task."""
 _WIDE = 110
 """From this width on, there is room for the full date and the token counts."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -50,6 +53,12 @@ def run_lines(
         max([cell_len(column.title), *(cell_len(row[index]) for row in texts)])
         for index, column in enumerate(columns)
     ]
+    for optional in _OPTIONAL:
+        if _room(widths, columns, width) >= _MIN_MODEL + _MIN_TASK:
+            break
+        dropped = _index(columns, optional)
+        for row in [widths, columns, *texts]:
+            del row[dropped]
     _fit(widths, columns, width)
     lines = [_line([column.title for column in columns], widths, columns, None)]
     lines += [_line(row, widths, columns, paint_status) for row in texts]
@@ -73,12 +82,18 @@ def _columns(runs: list[RunSummary], width: int, now: datetime) -> list[_Column]
     return [*columns, _Column("task", lambda run: run.task)]
 
 
-def _fit(widths: list[int], columns: list[_Column], width: int) -> None:
-    """Shrink model then task so the line fits; the other columns are short and fixed."""
+def _room(widths: list[int], columns: list[_Column], width: int) -> int:
+    """Cells left for the model and the task once the short, fixed columns have theirs."""
     model, task = _index(columns, "model"), _index(columns, "task")
     fixed = sum(w for i, w in enumerate(widths) if i not in (model, task))
-    room = width - fixed - len(_GAP) * (len(widths) - 1)
-    widths[model] = max(5, min(widths[model], int(room * _MODEL_SHARE), room - _MIN_TASK))
+    return width - fixed - len(_GAP) * (len(widths) - 1)
+
+
+def _fit(widths: list[int], columns: list[_Column], width: int) -> None:
+    """Shrink the model, then the task, so that the line fits."""
+    model, task = _index(columns, "model"), _index(columns, "task")
+    room = _room(widths, columns, width)
+    widths[model] = max(_MIN_MODEL, min(widths[model], int(room * _MODEL_SHARE), room - _MIN_TASK))
     widths[task] = max(1, min(widths[task], room - widths[model]))
 
 

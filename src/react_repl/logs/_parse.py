@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ._liveness import is_running
 from ._records import INCOMPLETE, RunSummary
 
 PARAMETER_FIELDS = ("temperature", "max_tokens", "seed", "prompts_hash", "react_repl_version")
@@ -84,7 +85,8 @@ class ParsedRun:
 
 
 def read_run(jsonl_path: Path) -> ParsedRun | None:
-    """The run in `jsonl_path`, or None (with a RunLogWarning) when it is not a readable run."""
+    """The run in `jsonl_path`, or None when it is not a readable run (with a RunLogWarning,
+    unless the file is empty: a writer creates it a moment before it writes the header)."""
     try:
         with open(jsonl_path, "rb") as handle:
             mtime_ns = os.fstat(handle.fileno()).st_mtime_ns
@@ -92,7 +94,12 @@ def read_run(jsonl_path: Path) -> ParsedRun | None:
     except OSError as error:
         warnings.warn(f"{jsonl_path}: cannot read ({error.strerror}); skipped", RunLogWarning, 2)
         return None
-    records = list(_records(jsonl_path, data.decode("utf-8", errors="replace")))
+    if not data:  # created a moment ago, its header not yet written (or junk): nothing to say
+        return None
+    text = data.decode("utf-8", errors="replace")
+    if not text.endswith("\n") and is_running(jsonl_path):
+        text = text[: text.rfind("\n") + 1]  # a line its live writer is still writing
+    records = list(_records(jsonl_path, text))
     header = records[0] if records else None
     if header is None or header.get("type") != "run":
         warnings.warn(f"{jsonl_path}: no run header; not a run log, skipped", RunLogWarning, 2)

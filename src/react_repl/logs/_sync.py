@@ -31,20 +31,20 @@ def sync(
     connection: sqlite3.Connection,
     logs_dir: Path,
     *,
-    lock_path: Path | None,
+    index_file: Path | None,
     on_start: Callable[[int], None] | None = None,
 ) -> SyncReport:
     """Index what changed on disk since the index last saw it; `on_start(n)` before n files.
 
-    `lock_path` (the index file) serialises syncs between processes, so two readers do not
-    both index the same thousand files; None for a private in-memory index.
+    A lock beside `index_file` serialises syncs between processes, so two readers do not both
+    index the same thousand files; None for a private in-memory index.
     """
     disk = dict(_scan(Path(logs_dir)))
-    if _differences(connection, disk) == ([], []):
+    if _differences(connection, logs_dir, disk) == ([], []):
         return SyncReport(0, 0)
-    if lock_path is None:
+    if index_file is None:
         return _apply(connection, logs_dir, disk, on_start)
-    with rebuild_lock(lock_path):
+    with rebuild_lock(index_file):
         return _apply(connection, logs_dir, disk, on_start)
 
 
@@ -54,7 +54,7 @@ def _apply(
     disk: dict[str, Stat],
     on_start: Callable[[int], None] | None,
 ) -> SyncReport:
-    changed, gone = _differences(connection, disk)
+    changed, gone = _differences(connection, logs_dir, disk)
     if gone:
         with transaction(connection):
             forget(connection, gone)
@@ -73,8 +73,13 @@ def _apply(
 
 
 def _differences(
-    connection: sqlite3.Connection, disk: dict[str, Stat]
+    connection: sqlite3.Connection, logs_dir: Path, disk: dict[str, Stat]
 ) -> tuple[list[str], list[str]]:
+    """Files to (re)read, and rows whose file is gone.
+
+    `disk` may predate rows a writer added since, for files created after the scan: a row is
+    only dropped when its file is missing now.
+    """
     known: dict[str, Stat] = {
         path: (size, mtime_ns)
         for path, size, mtime_ns in connection.execute(
@@ -83,7 +88,7 @@ def _differences(
         )
     }
     changed = sorted(path for path, stat in disk.items() if known.get(path) != stat)
-    gone = [path for path in known if path not in disk]
+    gone = [path for path in known if path not in disk and not (logs_dir / path).exists()]
     return changed, gone
 
 
