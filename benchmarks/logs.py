@@ -2,19 +2,21 @@
 
 The runs are written by the real `RunLog` writer with a fixed seed: several models, every status
 (killed runs with no end record too), 1 to 25 steps, tracebacks and long outputs among the
-observations, settings and bench runs that vary. Each command runs as its own `react-repl`
-process (start-up included, as a user sees it) with COLUMNS=80 and its output sent to a pipe.
+observations, settings, sampling parameters and bench runs that vary. Each command runs as its
+own `react-repl` process (start-up included, as a user sees it) with COLUMNS=80 and its output
+sent to a pipe. The "rebuild" row deletes the index before each run of the command.
 
     python benchmarks/logs.py [--runs 10000] [--logs-dir DIR] [--src OLD/src] [--repeat 5]
 
 `--logs-dir` keeps the generated runs for the next call (they are reused when the folder already
-holds them); `--src` times another checkout's code (e.g. `git archive` of an older commit),
-which is how the "before" column was measured.
+holds them); `--src` times another checkout's code (e.g. `git archive 028f7bb src | tar -x`),
+which is how the "before" column was measured; commands that code lacks show as failed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -26,8 +28,9 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
-from react_repl.logs import RunLog, StepRecord
+from react_repl.logs import RunLog, RunParameters, StepRecord
 
 MODELS = (
     "gpt-4o",
@@ -85,13 +88,14 @@ class Timing:
     command: list[str]
     seconds: list[float]
     failed: str = ""
+    output_lines: int = 0
 
 
 def generate(logs_dir: Path, runs: int, seed: int = 7) -> float:
     """Write `runs` runs with the real writer; returns the seconds it took."""
     rng = random.Random(seed)
     now = datetime.now().astimezone().replace(microsecond=0)
-    bench_runs = [f"bench-{now:%Y%m%d}-{index:03d}" for index in range(40)]
+    bench_runs = [f"bench-{index:03d}" for index in range(40)]
     started_clock = time.perf_counter()
     for _ in range(runs):
         _write_run(logs_dir, rng, now - timedelta(seconds=rng.randint(0, 90 * 86400)), bench_runs)
@@ -106,10 +110,21 @@ def _write_run(logs_dir: Path, rng: random.Random, started: datetime, benches: l
         "max_steps": rng.choice((10, 20, 25)),
         "few_shot": rng.random() < 0.5,
         "decompose_first_step": rng.random() < 0.3,
-        "bench": rng.choice(benches) if rng.random() < 0.6 else None,
     }
+    parameters = RunParameters(
+        temperature=rng.choice((0.0, 0.2, 0.7)),
+        max_tokens=rng.choice((512, 1024)),
+        seed=rng.choice((None, 42)),
+        prompts_hash=rng.choice(PROMPT_HASHES),
+    )
     log = RunLog.create(
-        logs_dir, task=task, model=rng.choice(MODELS), settings=settings, started=started
+        logs_dir,
+        task=task,
+        model=rng.choice(MODELS),
+        settings=settings,
+        parameters=parameters,
+        bench_run=rng.choice(benches) if rng.random() < 0.6 else None,
+        started=started,
     )
     steps = min(settings["max_steps"], 1 + int(rng.expovariate(1 / 5)))
     for index in range(1, steps + 1):
@@ -160,20 +175,33 @@ def _step(rng: random.Random, index: int, city: str) -> StepRecord:
     )
 
 
-def time_command(name: str, args: list[str], env: dict[str, str], repeat: int) -> Timing:
-    command = [*_cli(env), *args]
-    seconds = []
+def time_command(
+    name: str,
+    args: list[str],
+    env: dict[str, str],
+    repeat: int,
+    before_each: Any = None,
+) -> Timing:
+    command = [sys.executable, "-c", "from react_repl.cli import main; main()", *args]
+    seconds, lines = [], 0
     for _ in range(repeat):
+        if before_each is not None:
+            before_each()
         started = time.perf_counter()
         process = subprocess.run(command, env=env, capture_output=True, text=True)
         seconds.append(time.perf_counter() - started)
         if process.returncode != 0:
             return Timing(name, args, seconds, process.stderr.strip().splitlines()[-1][:60])
-    return Timing(name, args, seconds)
+        lines = len(process.stdout.splitlines())
+    return Timing(name, args, seconds, output_lines=lines)
 
 
-def _cli(env: dict[str, str]) -> list[str]:
-    return [sys.executable, "-c", "from react_repl.cli import main; main()"]
+def _newest_short_id(env: dict[str, str]) -> str:
+    """A short id to show; the old code has none, so its full id (which it also accepts)."""
+    command = [sys.executable, "-c", "from react_repl.cli import main; main()"]
+    listed = subprocess.run([*command, "logs", "list", "--json"], env=env, capture_output=True)
+    newest = json.loads(listed.stdout)[0]
+    return str(newest.get("short_id", newest["id"]))
 
 
 def main() -> None:
@@ -200,34 +228,65 @@ def main() -> None:
         env = os.environ | {"COLUMNS": "80", "REACT_REPL_LOGS": str(logs_dir)}
         if args.src is not None:
             env["PYTHONPATH"] = str(args.src.resolve())
-        timings = [time_command(name, cmd, env, args.repeat) for name, cmd in COMMANDS]
+        short_id = _newest_short_id(env)
+        commands = [
+            (name, [arg.replace("SHORT_ID", short_id) for arg in cmd]) for name, cmd in COMMANDS
+        ]
+        timings = [time_command(name, cmd, env, args.repeat) for name, cmd in commands]
+        timings.append(
+            time_command(
+                "list, index deleted first (full rebuild)",
+                ["logs", "list"],
+                env,
+                max(1, args.repeat // 2),
+                before_each=lambda: shutil.rmtree(logs_dir / ".index", ignore_errors=True),
+            )
+        )
         _print_table(timings, args.runs)
+        _print_sizes(logs_dir)
     finally:
         if temporary:
             shutil.rmtree(logs_dir, ignore_errors=True)
 
 
+PROMPT_HASHES = ("3b0f9c4e", "a91d22f7")
 COMMANDS = (
     ("list (table, 80 columns)", ["logs", "list"]),
     ("list --json", ["logs", "list", "--json"]),
-    (
-        "list --model gpt-4o --status error",
-        ["logs", "list", "--model", "gpt-4o", "--status", "error"],
-    ),
+    ("list --model gpt-4o --status error",
+     ["logs", "list", "--model", "gpt-4o", "--status", "error"]),
     ("search Lisbon", ["logs", "search", "Lisbon"]),
     ("search ZeroDivisionError --json", ["logs", "search", "ZeroDivisionError", "--json"]),
-)
+    ("list --limit 0 (every run, 80 columns)", ["logs", "list", "--limit", "0"]),
+    ("list --json --limit 0", ["logs", "list", "--json", "--limit", "0"]),
+    ("search Lisbon --limit 0", ["logs", "search", "Lisbon", "--limit", "0"]),
+    ("list --setting few_shot=false --bench ID",
+     ["logs", "list", "--setting", "few_shot=false", "--bench", "bench-007"]),
+    ('search "division by zero" --in observation',
+     ["logs", "search", '"division by zero"', "--in", "observation"]),
+    ("show SHORT_ID --json", ["logs", "show", "SHORT_ID", "--json"]),
+)  # fmt: skip
 
 
 def _print_table(timings: list[Timing], runs: int) -> None:
-    print(f"\n| command ({runs} runs) | median s | min s | max s |")
-    print("| --- | ---: | ---: | ---: |")
+    print(f"\n| command ({runs} runs) | median s | min s | max s | lines out |")
+    print("| --- | ---: | ---: | ---: | ---: |")
     for timing in timings:
         if timing.failed:
-            print(f"| {timing.name} | failed: {timing.failed} | | |")
+            print(f"| {timing.name} | failed: {timing.failed} | | | |")
             continue
         row = (statistics.median(timing.seconds), min(timing.seconds), max(timing.seconds))
-        print(f"| {timing.name} | " + " | ".join(f"{value:.3f}" for value in row) + " |")
+        cells = " | ".join(f"{value:.3f}" for value in row)
+        print(f"| {timing.name} | {cells} | {timing.output_lines} |")
+
+
+def _print_sizes(logs_dir: Path) -> None:
+    index = logs_dir / ".index" / "runs.sqlite3"
+    if index.is_file():
+        logs = sum(
+            path.stat().st_size for path in logs_dir.rglob("*.*") if ".index" not in path.parts
+        )
+        print(f"\nindex: {index.stat().st_size / 1e6:.0f} MB beside {logs / 1e6:.0f} MB of logs")
 
 
 if __name__ == "__main__":

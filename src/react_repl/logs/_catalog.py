@@ -175,19 +175,20 @@ class RunCatalog:
         return summaries
 
     def _matching(self, ref: str) -> list[tuple[Any, ...]]:
+        """Runs whose id is `ref`; failing that, those whose id or short id starts with it."""
         select = f"SELECT {SUMMARY_COLUMNS} FROM runs"
         exact = self._rows(f"{select} WHERE id = ? ORDER BY started DESC", [ref])
         if exact:
             return exact
-        by_hash = "substr(hash, 1, length(?)) = lower(?)" if _looks_like_hash(ref) else "0"
-        return self._rows(
-            f"{select} WHERE substr(id, 1, length(?)) = ? OR {by_hash} ORDER BY started DESC",
-            [ref, ref, *([ref, ref] if by_hash != "0" else [])],
-        )
+        conditions, values = ["substr(id, 1, length(?)) = ?"], [ref, ref]
+        if _looks_like_hash(ref):
+            conditions.append("substr(hash, 1, length(?)) = ?")
+            values += [ref, ref.lower()]
+        return self._rows(f"{select} WHERE {' OR '.join(conditions)} ORDER BY started DESC", values)
 
     def _by_path(self, jsonl: Path) -> RunSummary | None:
         try:
-            path = relative(self.logs_dir, jsonl.resolve())
+            path = relative(self.logs_dir.resolve(), jsonl.resolve())
         except ValueError:
             return None
         rows = self._rows(f"SELECT {SUMMARY_COLUMNS} FROM runs WHERE path = ?", [path])

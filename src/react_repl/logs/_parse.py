@@ -106,7 +106,9 @@ def read_run(jsonl_path: Path) -> ParsedRun | None:
         return None
     try:
         started = datetime.fromisoformat(header["started"])
-        str(header["task"]), str(header["model"])
+        missing = next((key for key in ("task", "model") if key not in header), None)
+        if missing is not None:
+            raise KeyError(missing)
     except (KeyError, TypeError, ValueError) as error:
         warnings.warn(f"{jsonl_path}: unreadable run header ({error}); skipped", RunLogWarning, 2)
         return None

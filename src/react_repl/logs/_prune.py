@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ._catalog import RunCatalog
 from ._liveness import RUNNING, unless_running
-from ._query import QueryError, RunFilter, where
+from ._query import QueryError, RunFilter
 from ._records import RunSummary
 
 _SIBLINGS = (".md", ".jsonl", ".html")
@@ -47,7 +47,7 @@ def plan_prune(
     At least one criterion is required: a prune that would delete every run is refused.
     """
     filters = filters or RunFilter()
-    if older_than is None and keep is None and where(filters)[0] == "1":
+    if older_than is None and keep is None and filters == RunFilter():
         raise QueryError(
             "prune needs something to choose runs by: --older-than, --keep, --status, --model, "
             "--bench, --setting, --since or --until"

@@ -84,9 +84,7 @@ class RunLog:
             **recorded,
             "settings": dict(settings),
         }
-        table = {
-            key: value for key, value in recorded.items() if value is not None or key != "bench_run"
-        }
+        table = {key: value for key, value in recorded.items() if key != "bench_run" or bench_run}
         table.update((key, value) for key, value in settings.items() if key not in table)
         stat = log._append(_markdown.header(task, model, started, table), header)
         log._feed.started(ParsedRun(log.jsonl_path, header, [], None, started, *stat))
