@@ -105,9 +105,10 @@ def generate(logs_dir: Path, runs: int, seed: int = 7) -> float:
 def _write_run(logs_dir: Path, rng: random.Random, started: datetime, benches: list[str]) -> None:
     city, city2 = rng.sample(CITIES, 2)
     task = rng.choice(TASKS).format(city=city, city2=city2, channel=rng.choice(CHANNELS))
+    max_steps = rng.choice((10, 20, 25))
     settings = {
         "base_url": "http://127.0.0.1:8080/v1",
-        "max_steps": rng.choice((10, 20, 25)),
+        "max_steps": max_steps,
         "few_shot": rng.random() < 0.5,
         "decompose_first_step": rng.random() < 0.3,
     }
@@ -126,7 +127,7 @@ def _write_run(logs_dir: Path, rng: random.Random, started: datetime, benches: l
         bench_run=rng.choice(benches) if rng.random() < 0.6 else None,
         started=started,
     )
-    steps = min(settings["max_steps"], 1 + int(rng.expovariate(1 / 5)))
+    steps = min(max_steps, 1 + int(rng.expovariate(1 / 5)))
     for index in range(1, steps + 1):
         log.write_step(_step(rng, index, city))
     status = rng.choices([s for s, _ in STATUSES], [w for _, w in STATUSES])[0]

@@ -57,7 +57,8 @@ def run_lines(
         if _room(widths, columns, width) >= _MIN_MODEL + _MIN_TASK:
             break
         dropped = _index(columns, optional)
-        for row in [widths, columns, *texts]:
+        del widths[dropped], columns[dropped]
+        for row in texts:
             del row[dropped]
     _fit(widths, columns, width)
     lines = [_line([column.title for column in columns], widths, columns, None)]

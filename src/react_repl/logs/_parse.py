@@ -63,8 +63,9 @@ class ParsedRun:
 
     def total(self, field: str) -> int:
         """The run's own total when it finished; what its finished steps add up to if not."""
-        if self.end is not None and isinstance(self.end.get(field), int):
-            return self.end[field]
+        recorded = self.end.get(field) if self.end is not None else None
+        if isinstance(recorded, int):
+            return recorded
         return sum(step[field] for step in self.steps if isinstance(step.get(field), int))
 
     def summary(self, short_id: str = "") -> RunSummary:
