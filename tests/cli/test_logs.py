@@ -102,6 +102,11 @@ def test_an_ambiguous_prefix_is_a_clear_error(home: Path) -> None:
     assert "weather-in-lisbon" in result.stderr and "weather-in-paris" in result.stderr
     missing = _logs(home, "export", "zzzz", "--html")
     assert missing.returncode == 1 and "no run 'zzzz'" in missing.stderr
+    next((home / "logs").rglob("print-the-date*.md")).unlink()  # the twin is still there
+    no_markdown = _logs(home, "export", "print-the-date", "--html")
+    assert no_markdown.returncode == 1 and "cannot read run log" in no_markdown.stderr
+    assert _logs(home, "show", "print-the-date").returncode == 1
+    assert _json(home, "show", "print-the-date")["task"] == "Print the date"
 
 
 def test_show_json_holds_the_whole_run(home: Path) -> None:

@@ -185,7 +185,10 @@ def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) 
         raise click.UsageError("choose an export format: --html")
     with _catalog(logs_dir) as catalog:
         markdown = _answer(lambda: catalog.find(run)).path
-    click.echo(str(export_html(markdown, output)))
+    try:
+        click.echo(str(export_html(markdown, output)))
+    except OSError as error:  # the markdown twin deleted by hand, an unwritable -o
+        raise click.ClickException(str(error)) from error
 
 
 @logs.command("prune")
