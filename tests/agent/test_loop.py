@@ -1,6 +1,7 @@
 """The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import agent_test_apis as apis
@@ -308,3 +309,25 @@ def test_the_answer_keeps_its_type(
     end = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[-1])
     assert end["answer"] == result.answer_text
     assert end["answer_value"] == (None if isinstance(value, str) else value)
+
+
+def test_the_log_header_records_what_reproduces_the_run(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Done.", "stop(1)"))
+    agent = make_agent(server, tmp_path, temperature=0.3, max_tokens=300, seed=7)
+    agent.bench_run = "bench-42"
+    result = agent.run("One.")
+    header = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[0])
+    assert (header["temperature"], header["max_tokens"], header["seed"]) == (0.3, 300, 7)
+    assert header["bench_run"] == "bench-42"
+    assert header["react_repl_version"]
+    assert len(header["prompts_hash"]) == 64
+    assert header["settings"]["profile"] == "(none)"
+    other = tmp_path / "prompts"
+    other.mkdir()
+    (other / "reminder.jinja2").write_text("Reply with an ACTION.")
+    server.enqueue(fenced("Done.", "stop(1)"))
+    overridden = make_agent(server, tmp_path, replace(PLAIN, prompts_dir=other)).run("One.")
+    second = json.loads(overridden.log_path.with_suffix(".jsonl").read_text().splitlines()[0])
+    assert second["prompts_hash"] != header["prompts_hash"]

@@ -21,7 +21,7 @@ from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
-from react_repl.logs import append_link
+from react_repl.logs import RunParameters, append_link, prompts_hash
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
 
 EventCallback = Callable[[Any], None]
@@ -47,6 +47,7 @@ class Agent:
         plugins: Iterable[object] = (),
         log_settings: Mapping[str, Any] | None = None,
         durable_logs: bool = False,
+        bench_run: str | None = None,
     ) -> None:
         self.model = model
         self.apis = dict(apis or {})
@@ -57,6 +58,7 @@ class Agent:
         self.plugins = [*installed_plugins(), *plugins]
         self.log_settings = dict(log_settings or {})
         self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
+        self.bench_run = bench_run  # the benchmark this run belongs to (`logs list --bench`)
         self.prompts = PromptSet(self.options.prompts_dir)
         self._api_docs = api_docs(self.apis)
 
@@ -137,14 +139,15 @@ class Agent:
         settings = {"model": self.model.name, **self.log_settings, **options.describe()}
         if origin:
             settings |= origin.settings()
+        prompts = PromptSet(options.prompts_dir)
         recorder = RunRecorder.open(
             self.logs_dir, task=state.task, model=self.model.name, settings=settings,
-            durable=self.durable_logs,
+            durable=self.durable_logs, parameters=self._parameters(prompts),
+            bench_run=self.bench_run,
         )  # fmt: skip
         if origin and recorder.log:
             append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
                         step=origin.checkpoint.step + 1)  # fmt: skip
-        prompts = PromptSet(options.prompts_dir)
         run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
         plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
         try:
@@ -167,6 +170,16 @@ class Agent:
         recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
         plugins.hook.on_event(event=RunEnded(result))
         return result
+
+    def _parameters(self, prompts: PromptSet) -> RunParameters:
+        """What reproduces the run besides task, model and options: sampling and prompts."""
+        settings = self.model.settings
+        return RunParameters(
+            temperature=settings.temperature,
+            max_tokens=settings.max_tokens,
+            seed=settings.seed,
+            prompts_hash=prompts_hash(prompts.sources()),
+        )
 
     def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
         host: dict[str, Callable[..., Any]] = {}

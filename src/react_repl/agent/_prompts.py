@@ -49,6 +49,12 @@ class PromptSet:
             autoescape=False,
         )
 
+    def sources(self) -> dict[str, str]:
+        """Every template's source as this set resolves it (a user's override wins)."""
+        loader = self._env.loader
+        assert loader is not None
+        return {name: loader.get_source(self._env, name)[0] for name in self._env.list_templates()}
+
     def render(self, template_name: str, /, **values: Any) -> str:
         try:
             template = self._env.get_template(template_name)

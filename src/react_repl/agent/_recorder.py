@@ -15,7 +15,7 @@ from typing import Any
 
 from react_repl.agent._result import Status, Usage
 from react_repl.llm import Completion
-from react_repl.logs import RunLog, StepRecord
+from react_repl.logs import RunLog, RunParameters, StepRecord
 from react_repl.sandbox import Observation
 
 
@@ -46,13 +46,15 @@ class RunRecorder:
         model: str,
         settings: Mapping[str, Any],
         durable: bool,
+        parameters: RunParameters,
+        bench_run: str | None = None,
     ) -> RunRecorder:
         log = None
         if logs_dir is not None:
             started = datetime.now().astimezone()
             log = RunLog.create(
                 Path(logs_dir), task=task, model=model, settings=settings, started=started,
-                durable=durable,
+                durable=durable, parameters=parameters, bench_run=bench_run,
             )  # fmt: skip
         return cls(log)
 

@@ -69,7 +69,7 @@ def _find(run_id: str, logs_dir: Path | None) -> Path:
     from react_repl.logs import RunLookupError, find_run
 
     try:
-        return find_run(logs_dir or _paths.default_logs_dir(), run_id)
+        return find_run(logs_dir or _paths.default_logs_dir(), run_id).path
     except RunLookupError as error:
         raise click.ClickException(str(error)) from error
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
@@ -18,7 +19,8 @@ class StepRecord:
 
     `kind` tells a reader why the turn happened: "decompose" is the planning first step,
     "reminder" a malformed reply answered with a reminder (the reminder is the observation),
-    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's check, which ran no action.
+    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's
+    check, which ran no action.
     `raw_reply` is kept in the JSONL twin only, for debugging parsers, because the markdown
     already shows what was parsed out of it. `proposed_action` is the model's code when a
     reviewer edited it (`action` is what ran); `review` says what a reviewer decided;
@@ -47,7 +49,11 @@ class StepRecord:
 
 @dataclass(frozen=True)
 class RunSummary:
-    """What `react-repl logs list` shows about a run, read back from its JSONL twin."""
+    """What `react-repl logs list` shows about a run, as the index holds it.
+
+    `short_id` is the shortest prefix of the run's hash that no other run in its logs folder
+    shares (7 characters or more); `show` and `export` accept it as well as the full id.
+    """
 
     id: str
     path: Path
@@ -59,3 +65,15 @@ class RunSummary:
     answer: str | None
     prompt_tokens: int
     completion_tokens: int
+    bench_run: str | None
+    short_id: str
+
+
+@dataclass(frozen=True)
+class RunDetail:
+    """A whole run as its JSONL twin holds it, for `logs show --json` and scripts."""
+
+    summary: RunSummary
+    header: dict[str, Any]
+    steps: list[dict[str, Any]]
+    end: dict[str, Any] | None
