@@ -26,3 +26,15 @@ def send_note(text: str) -> str:
         A confirmation string.
     """
     return f"sent: {text}"
+
+
+def risky_lookup(code: str) -> str:
+    """Look up a product by code.
+
+    Args:
+        code: The product code, e.g. "AB-12".
+
+    Raises:
+        KeyError: The code is unknown; list_products() shows the valid codes.
+    """
+    raise KeyError(code)

@@ -5,6 +5,7 @@ planner's own calls, in the order the agent makes them."""
 from dataclasses import replace
 from pathlib import Path
 
+import agent_test_apis
 import pytest
 from test_loop import PLAIN, fenced, make_agent
 
@@ -135,24 +136,12 @@ def test_loop_detection_can_be_switched_off(server: ScriptedServer, tmp_path: Pa
     assert not any("going in circles" in step.observation for step in result.steps)
 
 
-def risky_lookup(code: str) -> str:
-    """Look up a product by code.
-
-    Args:
-        code: The product code, e.g. "AB-12".
-
-    Raises:
-        KeyError: The code is unknown; list_products() shows the valid codes.
-    """
-    raise KeyError(code)
-
-
 def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("Look up.", 'print(risky_lookup("ZZ"))'))
     server.enqueue(fenced("Done.", "stop()"))
     agent = Agent(
         make_agent(server, tmp_path).model,
-        apis={"risky_lookup": risky_lookup},
+        apis={"risky_lookup": agent_test_apis.risky_lookup},
         options=AgentOptions(decompose_first_step=False),
         logs_dir=tmp_path / "logs",
     )
