@@ -65,6 +65,15 @@ def _connection_failure(url: str, exc: BaseException, *, opened: bool) -> Failur
             ),
             retryable=True,
         )
+    if not _never_connected(exc):
+        return Failure(
+            f"closed without answering: {cause}",
+            lambda tries: (
+                f"The server at {url} closed the connection without answering ({tries}; last: "
+                f"{cause}). It may have crashed on the request: check the server's log."
+            ),
+            retryable=True,
+        )
     return Failure(
         f"connection failed: {cause}",
         lambda tries: (

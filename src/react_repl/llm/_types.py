@@ -18,8 +18,8 @@ class ModelSettings:
     llama.cpp server's 30-second keep-alive pings and its prompt-progress events count as bytes.
     `first_token_timeout` bounds the silence before the reply's first text, `idle_timeout` the
     silence after it. The defaults were measured against the bundled 1-thread llama-server on a
-    loaded 2-core machine (docs/models.md): it is never silent for more than ~30 s, even while it
-    evaluates a cold 6k-token prompt for minutes, so 75 s and 45 s leave a wide margin. Servers
+    loaded 2-core machine (docs/model_client.md): it is never silent for more than ~30 s, even
+    while it evaluates a cold 6k-token prompt for minutes, so 75 s and 45 s leave a wide margin. Servers
     that send nothing while they evaluate a prompt (vLLM, Ollama) must start answering within
     `first_token_timeout`. A timed-out attempt is retried `hang_retries` times, so by default a
     server that never answers ends the call after about 2 × 75 s, under the 3-minute promise.
