@@ -50,7 +50,7 @@ def classify(
     if isinstance(exc, openai.APIError):
         return _error_event(exc, url)
     if isinstance(exc, json.JSONDecodeError):
-        return broken_event(url, f"{exc.msg} (character {exc.pos})")
+        return broken_event(url, str(exc))
     return None
 
 

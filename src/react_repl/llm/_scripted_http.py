@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import struct
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
 
@@ -93,7 +93,9 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 if number:
                     server.wait(reply.chunk_delay)
                 self._write_chunk(event)
-            self._break(reply, lambda: self._write_chunk(_BROKEN_EVENT))
+            if reply.fault == "invalid_sse":
+                self._write_chunk(_BROKEN_EVENT)
+            self._break(reply)
             if reply.fault not in ("stall", "reset"):
                 self._write_chunk(b"")  # the chunked body's proper end
 
@@ -120,10 +122,11 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(half)
             self.wfile.flush()
-            self._break(reply, lambda: None)
+            self._break(reply)
             self.close_connection = True
 
-        def _break(self, reply: ScriptedReply, write_invalid: Callable[[], object]) -> None:
+        def _break(self, reply: ScriptedReply) -> None:
+            """Stall or reset the connection mid-reply, when the fault says so."""
             if reply.fault == "stall":
                 server.wait_until_closed()
                 self.close_connection = True
@@ -135,8 +138,6 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 self.rfile.close()  # the socket closes for real only once no file uses it
                 self.connection.close()
                 self.close_connection = True
-            elif reply.fault == "invalid_sse":
-                write_invalid()
 
         def _write_chunk(self, data: bytes) -> None:
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
