@@ -140,3 +140,22 @@ def test_an_error_event_mid_stream_is_reported(server: ScriptedServer, model_for
         model_for(server).complete(USER)
     assert caught.value.status == 400
     assert len(server.requests) == 1  # a 400 is the request's fault: not retried
+
+
+@pytest.mark.parametrize(
+    ("fault", "cause"),
+    [
+        ("hang", "no complete reply within 0.4 s"),
+        ("stall", "no complete reply within 0.4 s"),
+        ("reset", "the connection broke mid-reply: "),
+        ("truncate", "the connection broke mid-reply: "),
+        ("invalid_sse", "HTTP 200: a body (application/json) ("),
+    ],
+)
+def test_faults_of_whole_replies(server: ScriptedServer, model_for, fault, cause) -> None:
+    """Servers that do not stream fail in their own ways; each is retried and logged too."""
+    server.enqueue(ScriptedReply(WORDS, fault=fault), "THOUGHT: recovered")
+    model = model_for(server, stream=False, timeout=0.4)
+    completion = model.complete(USER)
+    assert completion.text == "THOUGHT: recovered"
+    assert completion.retry_log[0].cause.startswith(cause)

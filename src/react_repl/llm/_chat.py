@@ -59,9 +59,10 @@ class ChatModel:
         """Prompt + completion tokens the server accepts, so the agent can budget its prompt."""
         if self._context_window is None:
             # OpenAI itself reports no context length; probing its other paths only costs time.
-            found = (
-                discover_context_window(self._client, self.name) if self.settings.base_url else None
-            )
+            found = None
+            if self.settings.base_url:
+                entries = self._server_entries() or []
+                found = discover_context_window(self._client, self.name, entries)
             self._context_window = found or DEFAULT_CONTEXT_WINDOW
         return self._context_window
 

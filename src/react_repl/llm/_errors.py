@@ -50,7 +50,7 @@ def classify(
     if isinstance(exc, openai.APIError):
         return _error_event(exc, url)
     if isinstance(exc, json.JSONDecodeError):
-        return broken_event(url, f"{exc.msg} (character {exc.pos})")
+        return broken_event(url, str(exc))
     return None
 
 
@@ -62,6 +62,15 @@ def _connection_failure(url: str, exc: BaseException, *, opened: bool) -> Failur
             lambda tries: (
                 f"The connection to {url} broke mid-reply ({tries}; last: {cause}). The server "
                 "or something between (a proxy) dropped it: check the server's log."
+            ),
+            retryable=True,
+        )
+    if not _never_connected(exc):
+        return Failure(
+            f"closed without answering: {cause}",
+            lambda tries: (
+                f"The server at {url} closed the connection without answering ({tries}; last: "
+                f"{cause}). It may have crashed on the request: check the server's log."
             ),
             retryable=True,
         )

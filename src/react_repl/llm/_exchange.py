@@ -156,9 +156,11 @@ class Exchange:
             return produce_stream
 
         def produce_whole(channel: Channel) -> None:
-            raw = completions.with_raw_response.create(**request)
-            channel.opened(raw.http_response)
-            channel.put(_read_body(raw.http_response))
+            # A streamed *response* (not an SSE stream): the body is read here, after the
+            # headers, so a reset mid-body is told apart from a server that never answered.
+            with completions.with_streaming_response.create(**request) as raw:
+                channel.opened(raw.http_response)
+                channel.put(_read_body(raw.http_response))
 
         return produce_whole
 

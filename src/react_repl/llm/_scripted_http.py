@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import struct
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
 
@@ -53,7 +53,8 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 self._send_json(400, {"error": {"message": "the body must be a JSON object"}})
                 return
             reply = server.next_reply(body)
-            server.wait(reply.delay)
+            if not (reply.ping_interval > 0 and self._streams(reply, body)):
+                server.wait(reply.delay)
             try:
                 self._answer(reply, body)
             except (BrokenPipeError, ConnectionResetError):
@@ -67,7 +68,7 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 self._send(reply.status, reply.body.encode(), reply.content_type, reply.headers)
             elif reply.status != 200:
                 self._send_json(reply.status, error_payload(reply), reply.headers)
-            elif body.get("stream") and server.streams:
+            elif self._streams(reply, body):
                 self._stream(reply, stream_payloads(reply, body))
             elif reply.fault in ("stall", "reset", "truncate", "invalid_sse"):
                 self._broken_json(reply, json.dumps(completion_payload(reply, body)).encode())
@@ -82,6 +83,8 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
             for name, value in reply.headers.items():
                 self.send_header(name, value)
             self.end_headers()
+            if reply.ping_interval > 0:
+                self._ping(reply.delay, reply.ping_interval)
             events = [b"data: " + json.dumps(chunk).encode() + b"\n\n" for chunk in chunks]
             events.append(b"data: [DONE]\n\n")
             if reply.fault in ("stall", "reset", "truncate", "invalid_sse"):
@@ -90,22 +93,40 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 if number:
                     server.wait(reply.chunk_delay)
                 self._write_chunk(event)
-            self._break(reply, lambda: self._write_chunk(_BROKEN_EVENT))
+            if reply.fault == "invalid_sse":
+                self._write_chunk(_BROKEN_EVENT)
+            self._break(reply)
             if reply.fault not in ("stall", "reset"):
                 self._write_chunk(b"")  # the chunked body's proper end
 
+        def _streams(self, reply: ScriptedReply, body: dict[str, Any]) -> bool:
+            plain = reply.fault == "hang" or reply.body is not None or reply.status != 200
+            return bool(body.get("stream")) and server.streams and not plain
+
+        def _ping(self, seconds: float, interval: float) -> None:
+            for _ in range(int(seconds / interval)):
+                server.wait(interval)
+                self._write_chunk(b":\n\n")
+            server.wait(seconds % interval)
+
         def _broken_json(self, reply: ScriptedReply, data: bytes) -> None:
-            """A plain JSON reply cut halfway: declared in full, delivered in part."""
+            """A plain JSON reply broken halfway: cut off (declared in full, delivered in part),
+            or, for `invalid_sse`, complete but ending in garbage."""
+            half = data[: len(data) // 2]
+            if reply.fault == "invalid_sse":
+                self._send(200, half + b"<garbage>", "application/json")
+                return
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            self.wfile.write(data[: len(data) // 2])
+            self.wfile.write(half)
             self.wfile.flush()
-            self._break(reply, lambda: self.wfile.write(b"<garbage>"))
+            self._break(reply)
             self.close_connection = True
 
-        def _break(self, reply: ScriptedReply, write_invalid: Callable[[], object]) -> None:
+        def _break(self, reply: ScriptedReply) -> None:
+            """Stall or reset the connection mid-reply, when the fault says so."""
             if reply.fault == "stall":
                 server.wait_until_closed()
                 self.close_connection = True
@@ -117,8 +138,6 @@ def handler_for(server: ReplySource) -> type[BaseHTTPRequestHandler]:
                 self.rfile.close()  # the socket closes for real only once no file uses it
                 self.connection.close()
                 self.close_connection = True
-            elif reply.fault == "invalid_sse":
-                write_invalid()
 
         def _write_chunk(self, data: bytes) -> None:
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))

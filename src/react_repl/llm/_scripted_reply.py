@@ -25,6 +25,10 @@ class ScriptedReply:
     `body` replaces the whole payload with raw text sent as `content_type` (an HTML error page, a
     200 that is not JSON, a 4xx without an OpenAI error object). Streamed replies go out in
     word-sized pieces, or `chunk_chars` characters each, `chunk_delay` seconds apart.
+
+    `delay` is the wait before anything is sent. With `ping_interval`, a streamed reply sends
+    its headers at once and an SSE comment every `ping_interval` seconds of that wait, as
+    llama-server does while it evaluates a long prompt.
     """
 
     text: str = ""
@@ -38,6 +42,7 @@ class ScriptedReply:
     omit_usage: bool = False  # like servers that send no `usage`
     chunk_chars: int = 0
     chunk_delay: float = 0.0
+    ping_interval: float = 0.0
     fault: Fault | None = None
     body: str | None = None
     content_type: str = "application/json"

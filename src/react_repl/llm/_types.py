@@ -14,13 +14,13 @@ class ModelSettings:
     An empty `model` means "whatever the server serves": vLLM and llama.cpp serve a single model,
     so users pointing at them need not repeat its name.
 
-    Hang limits (streaming). A server is *silent* while it sends no byte for this reply; the
-    llama.cpp server's 30-second keep-alive pings and its prompt-progress events count as bytes.
+    Hang limits (streaming). A server is *silent* while it sends no byte of the reply; the
+    llama.cpp server's keep-alive pings (every 30 s) and prompt-progress events count as bytes.
     `first_token_timeout` bounds the silence before the reply's first text, `idle_timeout` the
-    silence after it. The defaults were measured against the bundled 1-thread llama-server on a
-    loaded 2-core machine (docs/models.md): it is never silent for more than ~30 s, even while it
-    evaluates a cold 6k-token prompt for minutes, so 75 s and 45 s leave a wide margin. Servers
-    that send nothing while they evaluate a prompt (vLLM, Ollama) must start answering within
+    silence after it. The bundled 1-thread llama-server was never silent for more than about
+    30 s, even while evaluating a cold 4k-token prompt for minutes on a loaded 2-core machine
+    (docs/model_client.md), so 75 s and 45 s leave a wide margin. Servers that send nothing
+    while they evaluate a prompt (vLLM, Ollama) must start answering within
     `first_token_timeout`. A timed-out attempt is retried `hang_retries` times, so by default a
     server that never answers ends the call after about 2 × 75 s, under the 3-minute promise.
 
