@@ -331,3 +331,27 @@ def test_the_log_header_records_what_reproduces_the_run(
     overridden = make_agent(server, tmp_path, replace(PLAIN, prompts_dir=other)).run("One.")
     second = json.loads(overridden.log_path.with_suffix(".jsonl").read_text().splitlines()[0])
     assert second["prompts_hash"] != header["prompts_hash"]
+
+
+def test_actions_that_use_observation_names_run_whole(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    code = (
+        "observations = []\n"
+        "observation_count = 2\n"
+        "for i in range(observation_count):\n"
+        "    observations.append(i)\n"
+        'print("OBSERVATION:", observations)\n'
+        "Observation = len(observations)"
+    )
+    invented = "\nOBSERVATION 1:\n[0, 1]\nTHOUGHT 2: made up"
+    server.enqueue(fenced("Collect.", code) + invented)
+    server.enqueue(fenced("Done.", "stop(Observation)"))
+    result = make_agent(server, tmp_path).run("Count to two.")
+
+    first = result.steps[0]
+    assert first.action == code
+    assert first.observation.startswith("OBSERVATION: [0, 1]")
+    assert "made up" not in server.requests[1]["messages"][-2]["content"]
+    assert result.answer == 2
+    assert all(step.kind == "step" for step in result.steps)  # no reminder: nothing was cut

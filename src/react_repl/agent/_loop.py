@@ -159,11 +159,13 @@ class StepLoop:
             on_text=lambda text: self.emit(TextDelta(step, text)),
             cancel=self.cancel,
             extra_body=grammar_request() if constrained else None,
+            on_retry=lambda retry: self.emit(
+                ModelRetried(step, retry.attempt, retry.cause, retry.delay)
+            ),
         )
         state.pending_note = None
-        for retry in completion.retry_log:
-            self.emit(ModelRetried(step, retry.attempt, retry.cause, retry.delay))
-        self.estimator.calibrate(messages, completion.prompt_tokens)
+        if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
+            self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
         return completion
 

@@ -42,7 +42,11 @@ class LivePrinter:
         elif isinstance(event, ModelRetried):
             self._end_reply()
             self.console.print(
-                Text(f"retrying the model call ({event.cause}) in {event.delay:.1f} s", "yellow")
+                Text(
+                    f"retrying the model call in {event.delay:.1f} s ({event.cause}); "
+                    "the reply so far is dropped",
+                    "yellow",
+                )
             )
         elif isinstance(event, ActionProposed):
             self._end_reply()
