@@ -4,10 +4,12 @@ from ._encoder import Encoder, SentenceTransformerEncoder
 from ._hits import BuildReport, SearchHit, format_hits, method_search_function
 from ._method_index import MethodIndex
 from ._minilm import NumpyMiniLM
+from ._store import IndexProblem
 
 __all__ = [
     "BuildReport",
     "Encoder",
+    "IndexProblem",
     "MethodIndex",
     "NumpyMiniLM",
     "SearchHit",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,7 +17,15 @@ from ._encoder import Encoder, default_encoder
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
-from ._store import IndexedApi, IndexProblem, IndexState, load_state, manifest_exists, save_state
+from ._store import (
+    IndexedApi,
+    IndexProblem,
+    IndexState,
+    load_state,
+    manifest_exists,
+    save_state,
+    writer_lock,
+)
 from ._text import MAX_QUERY_CHARS, document_text, lexical_tokens, summary_text
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
@@ -26,7 +35,12 @@ CANDIDATES = 50
 
 
 class MethodIndex:
-    """Dense (MiniLM + FAISS) and lexical (BM25) search over API signatures and docstrings."""
+    """Dense (MiniLM + FAISS) and lexical (BM25) search over API signatures and docstrings.
+
+    A persisted index is shared: builds take a per-folder writer lock and start from the newest
+    generation on disk. A run that needs other APIs than the shared index holds searches an
+    in-memory `overlay` instead of rewriting it.
+    """
 
     def __init__(self, path: str | Path | None = None, encoder: Encoder | None = None) -> None:
         from react_repl._paths import default_index_dir
@@ -37,6 +51,7 @@ class MethodIndex:
         self._vectors: faiss.Index | None = None
         self._lexical: LexicalIndex | None = None
         self.rebuild_reason: str | None = None
+        self._persistent = True
 
     @classmethod
     def open(cls, path: str | Path | None = None, encoder: Encoder | None = None) -> MethodIndex:
@@ -59,24 +74,53 @@ class MethodIndex:
     def __len__(self) -> int:
         return len(self._state.rows)
 
-    def _load(self) -> None:
+    def _load(self, warn: bool = True) -> None:
+        self._state, self._vectors, self._lexical = IndexState(), None, None
+        self.rebuild_reason = None
         try:
             self._state, self._vectors = load_state(
                 self.path, self.encoder.name, self.encoder.dimension
             )
         except IndexProblem as problem:
             self.rebuild_reason = str(problem)
-            message = f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
-            warnings.warn(message, stacklevel=3)
+            if warn:
+                message = (
+                    f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
+                )
+                warnings.warn(message, stacklevel=3)
 
     def build(self, registry: Any) -> BuildReport:
         """Make the index hold exactly the registry's APIs, re-embedding only changed texts."""
-        return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
+        with self._writing():
+            return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
 
     def add(self, specs: Iterable[Any]) -> BuildReport:
         """Add or replace the given APIs; their modules' previous APIs are replaced wholesale."""
         specs = list(specs)
-        return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
+        with self._writing():
+            return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
+
+    def overlay(self, registry: Any) -> MethodIndex:
+        """An in-memory index over exactly the registry's APIs, for one run; nothing is written.
+
+        Vectors this index already holds for unchanged texts are reused, so only the APIs it
+        lacks (a run's extra `--apis`, an edited module) are embedded.
+        """
+        view = MethodIndex(self.path, self._encoder)
+        view._persistent = False
+        view._state = self._state
+        view._update(list(registry.specs), dict(registry.modules()), replace_all=True)
+        return view
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the folder's writer lock and start from the newest generation on disk."""
+        if not self._persistent:
+            raise IndexProblem("an overlay index is in memory only and cannot be rebuilt")
+        with writer_lock(self.path):
+            if manifest_exists(self.path):
+                self._load(warn=False)
+            yield
 
     def _update(
         self, specs: Sequence[Any], module_hashes: Mapping[str, str], replace_all: bool
@@ -89,7 +133,8 @@ class MethodIndex:
         modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
         changed = {m for m in modules if old.modules.get(m) != modules[m]}
         changed |= set(old.modules) - set(modules)
-        if rows != old.rows or modules != old.modules or self.rebuild_reason or not self.exists:
+        unchanged = rows == old.rows and modules == old.modules and not self.rebuild_reason
+        if not (unchanged and self.exists and self._persistent):
             self._replace_state(IndexState(rows, embeddings, modules))
         report = BuildReport(
             embedded=embedded,
@@ -105,9 +150,9 @@ class MethodIndex:
     def _replace_state(self, state: IndexState) -> None:
         """Persist first, so the in-memory index never differs from what is on disk."""
         vectors = build_vectors(state.embeddings)
-        save_state(
-            self.path, state, self.encoder.name, vectors if uses_graph(len(state.rows)) else None
-        )
+        if self._persistent:
+            graph = vectors if uses_graph(len(state.rows)) else None
+            save_state(self.path, state, self.encoder.name, graph)
         self._state, self._vectors, self._lexical = state, vectors, None
 
     def _embeddings(
