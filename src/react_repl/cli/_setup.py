@@ -54,20 +54,28 @@ def prepare_apis(
     another run or `react-repl index build --apis` put there. A missing or unusable shared index
     is built first, from the sources every run shares (built-in and `apis add`).
     """
-    from react_repl.index import MethodIndex, method_search_function
+    from react_repl.index import (
+        EncoderUnavailable,
+        IndexProblem,
+        MethodIndex,
+        method_search_function,
+    )
     from react_repl.registry import ApiRegistry
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
-        shared = MethodIndex.open(index_dir)
-    if not shared.exists or shared.rebuild_reason:
-        with console.status("Building the search index…"):
-            shared.build(ApiRegistry.discover(registered=index_dir))
     registry = ApiRegistry.discover(paths=api_dirs, registered=index_dir)
     for problem in registry.problems:
         click.echo(f"warning: {problem}", err=True)
-    with console.status("Preparing the search index…"):
-        index = shared.overlay(registry)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
+            shared = MethodIndex.open(index_dir)
+        if not shared.exists or shared.rebuild_reason:
+            with console.status("Building the search index…"):
+                shared.build(ApiRegistry.discover(registered=index_dir))
+        with console.status("Preparing the search index…"):
+            index = shared.overlay(registry)
+    except (EncoderUnavailable, IndexProblem) as error:
+        raise click.ClickException(str(error)) from error
     return registry.callables(), method_search_function(index)
 
 
