@@ -17,6 +17,7 @@ from ._encoder import Encoder, default_encoder
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
+from ._query import combined_scores, query_parts
 from ._store import (
     IndexedApi,
     IndexProblem,
@@ -149,7 +150,8 @@ class MethodIndex:
 
     def _replace_state(self, state: IndexState) -> None:
         """Persist first, so the in-memory index never differs from what is on disk."""
-        vectors = build_vectors(state.embeddings)
+        # An in-memory overlay lives for one run: exact search, no graph to build.
+        vectors = build_vectors(state.embeddings, exact=not self._persistent)
         if self._persistent:
             graph = vectors if uses_graph(len(state.rows)) else None
             save_state(self.path, state, self.encoder.name, graph)
@@ -197,9 +199,17 @@ class MethodIndex:
         return list(hits.values())
 
     def _dense(self, query: str, count: int) -> list[tuple[int, float]]:
+        """Nearest rows to the request and to each of its clauses, scored by `combined_scores`."""
         if self._vectors is None:
             self._vectors = build_vectors(self._state.embeddings)
-        return nearest(self._vectors, self.encoder.encode([query])[0], count)
+        queries = self.encoder.encode([query, *query_parts(query)])
+        if len(queries) == 1:
+            return nearest(self._vectors, queries[0], count)
+        found = {row for vector in queries for row, _ in nearest(self._vectors, vector, count)}
+        rows = np.array(sorted(found), dtype=np.int64)
+        scores = combined_scores(self._state.embeddings[rows] @ queries.T)
+        order = np.lexsort((rows, -scores))[:count]
+        return [(int(rows[i]), float(scores[i])) for i in order]
 
 
 def _merged_rows(
