@@ -9,8 +9,6 @@ import textwrap
 import time
 from pathlib import Path
 
-from conftest import OFFICE, TRAVEL
-
 from react_repl.index import MethodIndex
 from react_repl.registry import ApiRegistry
 
@@ -32,10 +30,16 @@ def _folder(root: Path, name: str, **modules: str) -> Path:
     return folder
 
 
+def _sources(api_dir: Path) -> tuple[str, str]:
+    """The conftest's travel and office modules."""
+    return (api_dir / "travel.py").read_text(), (api_dir / "office.py").read_text()
+
+
 def test_overlay_adds_a_runs_apis_without_writing_the_shared_index(
-    tmp_path: Path, encoder, discover
+    tmp_path: Path, api_dir: Path, encoder, discover
 ) -> None:
-    shared_dir = _folder(tmp_path, "shared", travel=TRAVEL)
+    travel, _ = _sources(api_dir)
+    shared_dir = _folder(tmp_path, "shared", travel=travel)
     extra_dir = _folder(tmp_path, "extra", hobbies=HOBBIES)
     path = tmp_path / "index"
     MethodIndex.open(path, encoder=encoder).build(discover(shared_dir))
@@ -51,12 +55,14 @@ def test_overlay_adds_a_runs_apis_without_writing_the_shared_index(
     assert {p.name: p.read_bytes() for p in path.iterdir()} == before
 
 
-def test_overlay_searches_only_the_runs_apis(tmp_path: Path, encoder, discover) -> None:
+def test_overlay_searches_only_the_runs_apis(
+    tmp_path: Path, api_dir: Path, encoder, discover
+) -> None:
     """APIs another build put in the shared index are not callable in this run: never offered."""
     path = tmp_path / "index"
-    both = _folder(tmp_path, "both", travel=TRAVEL, office=OFFICE)
-    MethodIndex.open(path, encoder=encoder).build(discover(both))
-    travel_only = discover(_folder(tmp_path, "travel_only", travel=TRAVEL))
+    MethodIndex.open(path, encoder=encoder).build(discover(api_dir))
+    travel, _ = _sources(api_dir)
+    travel_only = discover(_folder(tmp_path, "travel_only", travel=travel))
     view = MethodIndex.open(path, encoder=encoder).overlay(travel_only)
     assert {hit.name for hit in view.search("send an email", k=10)} == {
         "get_weather_forecast",
@@ -93,12 +99,13 @@ print(answered)
 """
 
 
-def test_two_builders_and_a_searcher_never_fail(tmp_path: Path) -> None:
+def test_two_builders_and_a_searcher_never_fail(tmp_path: Path, api_dir: Path) -> None:
     """Two processes rebuild the index with different API sets in a loop while a third opens it
     and searches: every build succeeds, every search answers from a whole generation."""
+    travel, office = _sources(api_dir)
     home = tmp_path / "home"
-    _folder(home, "apis", travel=TRAVEL)
-    set_a = _folder(tmp_path, "a", office=OFFICE)
+    _folder(home, "apis", travel=travel)
+    set_a = _folder(tmp_path, "a", office=office)
     set_b = _folder(tmp_path, "b", hobbies=HOBBIES)
     index = tmp_path / "index"
     env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
