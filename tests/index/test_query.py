@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_repl.index import MethodIndex
-from react_repl.index._query import query_parts
+from react_repl.index._query import query_parts, without_values
 
 
 def test_a_chained_request_splits_into_its_clauses() -> None:
@@ -46,3 +46,42 @@ def test_each_api_a_chained_request_needs_ranks_in_the_top_three(
     )
     top = [hit.name for hit in index.search(request, k=3)]
     assert {"book_flight", "count_words"} <= set(top), top
+
+
+FILES = '''
+def cat(file_name: str) -> str:
+    """Display the contents of a file from the current directory.
+
+    Args:
+        file_name: The name of the file to display.
+    """
+
+
+def save_text(path: str, content: str) -> None:
+    """Write text to a file, creating folders as needed.
+
+    Args:
+        path: Where to write, e.g. "reports/annual_summary.md".
+        content: The text to write.
+    """
+'''
+
+
+def test_quoted_values_and_file_names_are_dropped_from_a_second_view() -> None:
+    assert without_values("Show 'annual report' and notes.txt on screen") == "Show and on screen"
+    assert without_values("What is the weather in Paris?") is None
+    assert without_values("cat 'notes.txt'") is None  # too little would be left
+
+
+def test_a_value_in_the_request_does_not_pull_in_a_docstring_example(
+    tmp_path: Path, discover
+) -> None:
+    """'annual report summary' resembles save_text's example path more than cat's docstring;
+    the request's words without the value choose cat."""
+    folder = tmp_path / "apis"
+    folder.mkdir()
+    (folder / "files.py").write_text(FILES)
+    index = MethodIndex.open(tmp_path / "index")
+    index.build(discover(folder))
+    hits = index.search("Show the file 'annual report summary' on screen", k=2)
+    assert hits[0].name == "cat", hits

@@ -17,7 +17,7 @@ from ._encoder import Encoder, default_encoder
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
-from ._query import combined_scores, query_parts
+from ._query import QueryViews
 from ._store import (
     IndexedApi,
     IndexProblem,
@@ -199,15 +199,16 @@ class MethodIndex:
         return list(hits.values())
 
     def _dense(self, query: str, count: int) -> list[tuple[int, float]]:
-        """Nearest rows to the request and to each of its clauses, scored by `combined_scores`."""
+        """Nearest rows to each view of the request (`QueryViews`), scored by combining them."""
         if self._vectors is None:
             self._vectors = build_vectors(self._state.embeddings)
-        queries = self.encoder.encode([query, *query_parts(query)])
-        if len(queries) == 1:
-            return nearest(self._vectors, queries[0], count)
-        found = {row for vector in queries for row, _ in nearest(self._vectors, vector, count)}
+        views = QueryViews(query)
+        vectors = self.encoder.encode(views.texts)
+        if len(vectors) == 1:
+            return nearest(self._vectors, vectors[0], count)
+        found = {row for vector in vectors for row, _ in nearest(self._vectors, vector, count)}
         rows = np.array(sorted(found), dtype=np.int64)
-        scores = combined_scores(self._state.embeddings[rows] @ queries.T)
+        scores = views.combine(self._state.embeddings[rows] @ vectors.T)
         order = np.lexsort((rows, -scores))[:count]
         return [(int(rows[i]), float(scores[i])) for i in order]
 
