@@ -21,7 +21,7 @@ _WRITER = """
 marker = int(sys.argv[2])
 for round_number in range(int(sys.argv[3])):
     value = marker * 100 + round_number
-    rows = [IndexedApi(f"api_{value}_{i}", "f()", "", "m", str(i), ()) for i in range(ROWS)]
+    rows = [IndexedApi(f"api_{value}_{i}", "f()", "", "m", str(i), (), False) for i in range(ROWS)]
     state = IndexState(rows, np.full((ROWS, DIM), value, dtype=np.float32), {"m": str(value)})
     with writer_lock(folder):
         save_state(folder, state, MODEL)

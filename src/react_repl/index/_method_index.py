@@ -27,7 +27,7 @@ from ._store import (
     save_state,
     writer_lock,
 )
-from ._text import MAX_QUERY_CHARS, document_text, lexical_tokens, summary_text
+from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
@@ -51,6 +51,7 @@ class MethodIndex:
         self._state = IndexState()
         self._vectors: faiss.Index | None = None
         self._lexical: LexicalIndex | None = None
+        self._builtin_rows: frozenset[int] = frozenset()
         self.rebuild_reason: str | None = None
         self._persistent = True
 
@@ -128,8 +129,11 @@ class MethodIndex:
     ) -> BuildReport:
         started = time.perf_counter()
         old = self._state
-        texts = {spec.name: (document_text(spec), summary_text(spec)) for spec in specs}
-        rows = _merged_rows([] if replace_all else old.rows, specs, texts, module_hashes.keys())
+        described = purposes(specs)
+        texts = {spec.name: embedded_texts(spec, *described[spec.name]) for spec in specs}
+        rows = _merged_rows(
+            [] if replace_all else old.rows, specs, texts, described, module_hashes.keys()
+        )
         embeddings, embedded = self._embeddings(rows, texts, old)
         modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
         changed = {m for m in modules if old.modules.get(m) != modules[m]}
@@ -185,10 +189,11 @@ class MethodIndex:
             return []
         if self._lexical is None:
             self._lexical = LexicalIndex([row.tokens for row in rows])
+            self._builtin_rows = frozenset(i for i, row in enumerate(rows) if row.builtin)
         pool = max(k, CANDIDATES)
         dense = [] if mode == "lexical" else self._dense(query, pool)
         lexical = [] if mode == "dense" else self._lexical.ranked(query, pool)
-        fused = fuse(dense, lexical)
+        fused = fuse(dense, lexical, self._builtin_rows)
         hits: dict[str, SearchHit] = {}
         for row_number, score in fused:
             row = rows[row_number]
@@ -217,21 +222,29 @@ def _merged_rows(
     old_rows: Sequence[IndexedApi],
     specs: Sequence[Any],
     texts: Mapping[str, tuple[str, str]],
+    described: Mapping[str, tuple[str, str]],
     replaced_modules: Iterable[str],
 ) -> list[IndexedApi]:
     """Old rows outside the replaced modules, then the new specs; a later name wins."""
     replaced = set(replaced_modules)
     kept = [row for row in old_rows if row.module not in replaced]
-    rows = kept + [_row(spec, texts[spec.name]) for spec in specs]
+    rows = kept + [_row(spec, texts[spec.name], described[spec.name][0]) for spec in specs]
     return list({row.name: row for row in rows}.values())
 
 
-def _row(spec: Any, texts: tuple[str, str]) -> IndexedApi:
+def _row(spec: Any, texts: tuple[str, str], summary: str) -> IndexedApi:
     return IndexedApi(
         name=spec.name,
         signature=spec.signature,
-        summary=spec.summary or "",
+        summary=summary,
         module=spec.module,
         text_sha=hashlib.sha256("\0".join(texts).encode()).hexdigest(),
         tokens=tuple(lexical_tokens(texts[0])),
+        builtin=_is_builtin(spec),
     )
+
+
+def _is_builtin(spec: Any) -> bool:
+    from react_repl._paths import builtin_apis_dir
+
+    return Path(spec.source_file).resolve().is_relative_to(builtin_apis_dir().resolve())

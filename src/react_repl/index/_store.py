@@ -27,7 +27,7 @@ from react_repl._atomic import atomic_path, write_atomically
 
 from ._vectors import read_vectors, write_vectors
 
-FORMAT_VERSION = 2  # 2: embeddings blend the full and summary views
+FORMAT_VERSION = 3  # 2: embeddings blend the full and summary views; 3: built-in flag
 MANIFEST = "manifest.json"
 _GENERATED = ("apis-", "embeddings-", "vectors-")
 LOCK_FILE = ".build.lock"
@@ -47,6 +47,8 @@ class IndexedApi:
     module: str
     text_sha: str
     tokens: tuple[str, ...]
+    builtin: bool
+    """From the built-in apis/ folder: ranked after the user's own APIs on a near tie."""
 
 
 @dataclass
