@@ -4,6 +4,7 @@ from ._encoder import Encoder, EncoderUnavailable, SentenceTransformerEncoder
 from ._hits import BuildReport, SearchHit, format_hits, method_search_function
 from ._method_index import MethodIndex
 from ._minilm import NumpyMiniLM
+from ._onnx import OnnxMiniLM
 from ._store import IndexProblem
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "IndexProblem",
     "MethodIndex",
     "NumpyMiniLM",
+    "OnnxMiniLM",
     "SearchHit",
     "SentenceTransformerEncoder",
     "format_hits",
