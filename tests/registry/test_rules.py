@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_repl.registry import ApiRegistry, RegistrationProblem
+from react_repl.sandbox import Sandbox
 
 
 def _discover(*paths: Path) -> ApiRegistry:
@@ -188,3 +189,5 @@ def test_public_static_methods_of_a_public_class_are_apis(write_module) -> None:
     assert spec.signature == "cat(file_name: str) -> str"
     assert spec.load()("notes.txt") == "notes.txt"
     assert registry.problems == ()
+    with Sandbox(registry.callables()) as sandbox:  # re-imported by qualname in the worker
+        assert sandbox.run('print(cat("notes.txt"))').text == "notes.txt"
