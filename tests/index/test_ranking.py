@@ -98,3 +98,23 @@ def test_sentences_every_api_of_a_module_opens_with_are_dropped(
     hit = index.search("show what is inside a file", k=1)[0]
     assert (hit.name, hit.summary) == ("cat", "Display the contents of a file.")
     assert not any("belongs" in text or "manages" in text for text in encoder.texts)
+
+
+def test_modules_shipped_inside_the_package_count_as_builtin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The benchmark's distractor pack ships inside react_repl: it must not outrank built-ins."""
+    import react_repl
+    from react_repl.index._method_index import _is_builtin
+
+    monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path))
+    (tmp_path / "apis").mkdir()
+
+    class Spec:
+        def __init__(self, source_file: Path) -> None:
+            self.source_file = str(source_file)
+
+    inside = Path(react_repl.__file__).parent / "bench" / "distractors" / "astronomy.py"
+    assert _is_builtin(Spec(inside))
+    assert _is_builtin(Spec(tmp_path / "apis" / "weather.py"))
+    assert not _is_builtin(Spec(tmp_path / "user" / "shop.py"))

@@ -48,7 +48,8 @@ class IndexedApi:
     text_sha: str
     tokens: tuple[str, ...]
     builtin: bool
-    """From the built-in apis/ folder: ranked after the user's own APIs on a near tie."""
+    """Shipped with react-repl (built-in apis/, modules inside the package): ranked after the
+    user's own APIs on a near tie."""
 
 
 @dataclass
