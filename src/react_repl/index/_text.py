@@ -12,10 +12,13 @@ view keeps the function's purpose in focus (see `_vectors.blend_views`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
+
+import snowballstemmer
 
 MAX_QUERY_CHARS = 1_000
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -28,6 +31,7 @@ _STOPWORD_TEXT = (
     "would you your"
 )
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+_STEMMER = snowballstemmer.stemmer("english")
 
 
 def split_identifier(identifier: str) -> list[str]:
@@ -38,16 +42,17 @@ def split_identifier(identifier: str) -> list[str]:
     return words
 
 
+@functools.lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
-    """A light plural/tense folding; "files" must meet "file" and "moved" meet "move"."""
-    for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            return word[: -len(suffix)] + keep
-    return word
+    """Snowball (Porter2) English stemming: "files" meets "file", "moved" meets "move".
+
+    Cached, because an index repeats a small vocabulary many times (the stemmer is pure Python).
+    """
+    return _STEMMER.stemWord(word)
 
 
 def lexical_tokens(text: str) -> list[str]:
-    """BM25 terms: identifier parts, lower-cased, stop words dropped, lightly stemmed."""
+    """BM25 terms: identifier parts, lower-cased, stop words dropped, stemmed."""
     tokens: list[str] = []
     for raw in _WORD.findall(text):
         for word in split_identifier(raw):
