@@ -16,14 +16,17 @@ from pathlib import Path
 import click
 
 from react_repl.cli._options import index_option
-from react_repl.index import MethodIndex, SearchHit, format_hits
+from react_repl.index import EncoderUnavailable, MethodIndex, SearchHit, format_hits
 from react_repl.index._method_index import MAX_K
 
 
 def _open_index(index_dir: Path | None) -> MethodIndex:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        index = MethodIndex.open(index_dir)
+        try:
+            index = MethodIndex.open(index_dir)
+        except EncoderUnavailable as error:
+            _fail(str(error))
     if not index.exists:
         _fail(f"No index at {index.path}. Build it first: react-repl index build")
     if index.rebuild_reason:
