@@ -144,3 +144,15 @@ def test_aware_values_from_apis_keep_their_zone() -> None:
         assert second.restore(first.snapshot()) == []
         assert second.run("print(zones, zones[1].utcoffset())").text == expected
         assert "Europe/Paris" in expected
+
+
+def test_a_closed_sandbox_neither_snapshots_nor_restores() -> None:
+    from react_repl.sandbox import SandboxError
+
+    box = Sandbox()
+    snapshot = box.snapshot()
+    box.close()
+    with pytest.raises(SandboxError, match="closed"):
+        box.snapshot()
+    with pytest.raises(SandboxError, match="closed"):
+        box.restore(snapshot)
