@@ -48,7 +48,6 @@ _CONFIG_NAMES = ("react-repl.toml", "pyproject.toml")
 
 
 def plan(
-    *,
     workspace: Path,
     api_files: Iterable[str | None],
     extra_readable: Iterable[str | os.PathLike[str]],

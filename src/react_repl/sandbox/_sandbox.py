@@ -94,17 +94,13 @@ class Sandbox:
             for reference, (_, function) in zip(references, items, strict=True)
         }
         declared.update(dict.fromkeys(self._host))
+        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
         if network is None:
             network = any(d is not None and d.network for d in declared.values())
         os_layer = None
         if os_confinement:
-            os_layer = _oslayer.plan(
-                workspace=self.workspace,
-                api_files=(reference["file"] for reference in references),
-                extra_readable=readable_paths,
-                network=network,
-            )
-        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
+            api_files = (reference["file"] for reference in references)
+            os_layer = _oslayer.plan(self.workspace, api_files, readable_paths, network)
         self._run_calls: dict[str, int] = {}
         self._config = {
             "sys_path": [path for path in sys.path if isinstance(path, str)],
