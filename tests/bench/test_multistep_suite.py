@@ -133,8 +133,7 @@ def failed_checks(task: dict[str, Any], world: World) -> list[str]:
             getattr(CHECKS, name)(world)
         except AssertionError as error:
             failures.append(f"{name}: {error}")
-    changed = changed_files(world.workspace)
-    unexpected = sorted(set(changed) - set(task.get("may_change", [])))
+    unexpected = sorted(set(changed_parts(world.workspace)) - set(task.get("may_change", [])))
     if unexpected:
         failures.append(f"collateral damage: {unexpected}")
     return failures
@@ -173,15 +172,30 @@ def same_value(actual: Any, expected: Any, task: dict[str, Any]) -> bool:
     return str(actual).strip().casefold() == str(expected).strip().casefold()
 
 
-def changed_files(workspace: Path) -> list[str]:
-    def digests(root: Path) -> dict[str, str]:
-        return {
-            path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in root.rglob("*")
-            if path.is_file()
-        }
+def changed_parts(workspace: Path) -> list[str]:
+    """Changed files, and for SQLite files the changed tables, named as `may_change` names them."""
 
-    before, after = digests(SUITE / "fixtures"), digests(workspace)
+    def parts(root: Path) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for path in sorted(root.rglob("*")):
+            name = path.relative_to(root).as_posix()
+            if path.suffix == ".db":
+                with closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
+                    tables = [
+                        t
+                        for (t,) in db.execute(
+                            "SELECT name FROM sqlite_master WHERE type = 'table'"
+                        )
+                    ]
+                    for table in tables:
+                        found[f"db:{name}:{table}"] = db.execute(
+                            f'SELECT * FROM "{table}"'
+                        ).fetchall()
+            elif path.is_file():
+                found[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return found
+
+    before, after = parts(SUITE / "fixtures"), parts(workspace)
     return sorted(
         name for name in before.keys() | after.keys() if before.get(name) != after.get(name)
     )
@@ -262,21 +276,49 @@ def searches_before(actions: list[tuple[str, str]], step: int) -> int:
 
 WRONG_VARIANTS = [
     # (task, text in the reference, replacement, the failure it must cause)
-    ("shop-refund-broken-teapot", 'amount = teapot["line_total"]', 'amount = order["total"]',
-     "teapot_refunded"),
-    ("shop-refund-broken-teapot", 'send_customer_email(customer["id"], "Your refund", body)',
-     'send_customer_email("C-1005", "Your refund", body)', "refund_email_sent"),
-    ("travel-book-cheapest-flight", 'cheapest = min(flights, key=lambda flight: flight["price_eur"])',
-     "cheapest = flights[0]", "cheapest_flight_booked"),
-    ("inventory-move-lanterns", 'p["name"] == "Trail Lantern 300"',
-     'p["name"] == "Trail Lantern 300 Pro"', "lanterns_moved"),
-    ("clinic-book-dermatology", 'find_patient("Oskar Berg", "1987-02-14")',
-     'find_patient("Oskar Berg", "1991-06-02")', "dermatology_booked"),
-    ("hr-request-annual-leave", '"annual", "2025-08-11"', '"sick", "2025-08-11"',
-     "wojcik_leave_requested"),
-    ("shop-delivered-spend", "stop(round(", 'cancel_order("O-5007")\nstop(round(',
-     "collateral damage: ['shop.db']"),
-]  # fmt: skip
+    (
+        "shop-refund-broken-teapot",
+        'amount = teapot["line_total"]',
+        'amount = order["total"]',
+        "teapot_refunded",
+    ),
+    (
+        "shop-refund-broken-teapot",
+        'send_customer_email(customer["id"], "Your refund", body)',
+        'send_customer_email("C-1005", "Your refund", body)',
+        "refund_email_sent",
+    ),
+    (
+        "travel-book-cheapest-flight",
+        'min(flights, key=lambda flight: flight["price_eur"])',
+        "flights[0]",
+        "cheapest_flight_booked",
+    ),
+    (
+        "inventory-move-lanterns",
+        'p["name"] == "Trail Lantern 300"',
+        'p["name"] == "Trail Lantern 300 Pro"',
+        "lanterns_moved",
+    ),
+    (
+        "clinic-book-dermatology",
+        'find_patient("Oskar Berg", "1987-02-14")',
+        'find_patient("Oskar Berg", "1991-06-02")',
+        "dermatology_booked",
+    ),
+    (
+        "hr-request-annual-leave",
+        '"annual", "2025-08-11"',
+        '"sick", "2025-08-11"',
+        "wojcik_leave_requested",
+    ),
+    (
+        "shop-delivered-spend",
+        "stop(round(",
+        'cancel_order("O-5007")\nstop(round(',
+        "collateral damage: ['db:shop.db:orders']",
+    ),
+]
 
 
 @pytest.mark.parametrize(("task_id", "old", "new", "failure"), WRONG_VARIANTS)
