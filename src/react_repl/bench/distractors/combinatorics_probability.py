@@ -268,7 +268,9 @@ def dice_sum_probability(total: int, dice: int = 2, sides: int = 6) -> float:
     """
     ways = [1] + [0] * (dice * sides)
     for _ in range(dice):
-        ways = [sum(ways[t - f] for f in range(1, sides + 1) if t - f >= 0) for t in range(len(ways))]
+        ways = [
+            sum(ways[t - f] for f in range(1, sides + 1) if t - f >= 0) for t in range(len(ways))
+        ]
     return ways[total] / sides**dice if 0 <= total < len(ways) else 0.0
 
 

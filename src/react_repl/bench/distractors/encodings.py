@@ -17,7 +17,11 @@ _MORSE_CODES = (
     "..--.. .----. -.-.-- -..-. -.--. -.--.- .-... ---... -.-.-. -...- .-.-. -....- ..--.- "
     ".-..-. ...-..- .--.-."
 )
-_MORSE = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?'!/()&:;=+-_\"$@", _MORSE_CODES.split(), strict=True))
+_MORSE = dict(
+    zip(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?'!/()&:;=+-_\"$@", _MORSE_CODES.split(), strict=True
+    )
+)
 _FROM_MORSE = {code: char for char, code in _MORSE.items()}
 
 

@@ -73,7 +73,8 @@ def polygon_area_shoelace(points: list[tuple[float, float]]) -> float:
     if len(points) < 3:
         raise ValueError("A polygon needs at least three corners.")
     twice = sum(
-        x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)
+        x1 * y2 - x2 * y1
+        for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)
     )
     return abs(twice) / 2
 

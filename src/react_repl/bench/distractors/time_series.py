@@ -153,7 +153,9 @@ def linear_trend_forecast(series: list[float], steps_ahead: int) -> list[float]:
     return [round(mean_y + slope * (n - 1 + k - mean_x), 6) for k in range(1, steps_ahead + 1)]
 
 
-def seasonal_naive_forecast(series: list[float], season_length: int, steps_ahead: int) -> list[float]:
+def seasonal_naive_forecast(
+    series: list[float], season_length: int, steps_ahead: int
+) -> list[float]:
     """Forecast each future period as the value one season earlier.
 
     Args:

@@ -163,7 +163,9 @@ def law_of_sines_side(known_side: float, opposite_angle: float, target_angle: fl
         >>> round(law_of_sines_side(10, 30, 90), 6)
         20.0
     """
-    return known_side * math.sin(math.radians(target_angle)) / math.sin(math.radians(opposite_angle))
+    return (
+        known_side * math.sin(math.radians(target_angle)) / math.sin(math.radians(opposite_angle))
+    )
 
 
 def triangle_angles_from_sides(a: float, b: float, c: float) -> tuple[float, float, float]:
