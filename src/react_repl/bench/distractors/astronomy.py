@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 # name: semi-major axis (AU), orbital period (days), mean radius (km), mass (kg)
 _PLANET_TABLE = """
@@ -20,16 +20,11 @@ _PLANETS = {
 }
 _SYNODIC_MONTH = 29.530588853
 _KNOWN_NEW_MOON_JD = 2451550.1  # 2000-01-06 18:14 UTC
-_PHASES = [
-    "new moon",
-    "waxing crescent",
-    "first quarter",
-    "waxing gibbous",
-    "full moon",
-    "waning gibbous",
-    "last quarter",
-    "waning crescent",
-]
+_PHASE_TEXT = (
+    "new moon|waxing crescent|first quarter|waxing gibbous|full moon|waning gibbous|"
+    "last quarter|waning crescent"
+)
+_PHASES = _PHASE_TEXT.split("|")
 LIGHT_YEARS_PER_PARSEC = 3.261563777
 AU_KM = 149_597_870.7
 
@@ -54,7 +49,7 @@ def julian_date(moment: str) -> float:
         >>> julian_date("2000-01-01T12:00")
         2451545.0
     """
-    parsed = datetime.fromisoformat(moment).replace(tzinfo=timezone.utc)
+    parsed = datetime.fromisoformat(moment).replace(tzinfo=UTC)
     return round(parsed.timestamp() / 86400 + 2440587.5, 5)
 
 

@@ -6,7 +6,7 @@ Dates are ISO strings, YYYY-MM-DD.
 from __future__ import annotations
 
 import calendar
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 _ZODIAC_STARTS = (
     "1-20=Capricorn 2-19=Aquarius 3-21=Pisces 4-20=Aries 5-21=Taurus 6-21=Gemini 7-23=Cancer "
@@ -16,7 +16,8 @@ _ZODIAC = [
     (tuple(int(x) for x in when.split("-")), sign)
     for when, sign in (item.split("=") for item in _ZODIAC_STARTS.split())
 ]
-_ANIMALS = "Rat Ox Tiger Rabbit Dragon Snake Horse Goat Monkey Rooster Dog Pig".split()
+_ANIMAL_NAMES = "Rat Ox Tiger Rabbit Dragon Snake Horse Goat Monkey Rooster Dog Pig"
+_ANIMALS = _ANIMAL_NAMES.split()
 
 
 def is_leap_year(year: int) -> bool:
@@ -298,7 +299,7 @@ def unix_timestamp_to_iso(timestamp: float) -> str:
         >>> unix_timestamp_to_iso(1234567890)
         '2009-02-13T23:31:30+00:00'
     """
-    return datetime.fromtimestamp(timestamp, tz=timezone.utc).isoformat()
+    return datetime.fromtimestamp(timestamp, tz=UTC).isoformat()
 
 
 def iso_to_unix_timestamp(moment: str) -> int:
@@ -316,7 +317,7 @@ def iso_to_unix_timestamp(moment: str) -> int:
     """
     parsed = datetime.fromisoformat(moment.replace("Z", "+00:00"))
     if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
+        parsed = parsed.replace(tzinfo=UTC)
     return int(parsed.timestamp())
 
 

@@ -29,7 +29,8 @@ _ELEMENTS = {
 _NOBLE = {"He", "Ne", "Ar", "Kr", "Xe"}
 _TOKEN = re.compile(r"[A-Z][a-z]?|[()\[\]]|\d+")
 _AVOGADRO = 6.02214076e23
-_ORBITALS = "1s 2s 2p 3s 3p 4s 3d 4p 5s 4d 5p 6s 4f 5d 6p 7s 5f 6d 7p".split()
+_AUFBAU_ORDER = "1s 2s 2p 3s 3p 4s 3d 4p 5s 4d 5p 6s 4f 5d 6p 7s 5f 6d 7p"
+_ORBITALS = _AUFBAU_ORDER.split()
 
 
 def _element(symbol: str) -> tuple[int, str, float]:

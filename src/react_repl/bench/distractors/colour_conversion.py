@@ -8,16 +8,14 @@ from __future__ import annotations
 import colorsys
 import re
 
-_NAMED = dict(
-    pair.split("=")
-    for pair in (
-        "black=#000000 white=#ffffff red=#ff0000 lime=#00ff00 blue=#0000ff yellow=#ffff00 "
-        "cyan=#00ffff magenta=#ff00ff silver=#c0c0c0 gray=#808080 maroon=#800000 "
-        "olive=#808000 green=#008000 purple=#800080 teal=#008080 navy=#000080 orange=#ffa500 "
-        "pink=#ffc0cb brown=#a52a2a gold=#ffd700 indigo=#4b0082 violet=#ee82ee coral=#ff7f50 "
-        "salmon=#fa8072 turquoise=#40e0d0 crimson=#dc143c khaki=#f0e68c beige=#f5f5dc"
-    ).split()
+_NAMED_COLORS = (
+    "black=#000000 white=#ffffff red=#ff0000 lime=#00ff00 blue=#0000ff yellow=#ffff00 "
+    "cyan=#00ffff magenta=#ff00ff silver=#c0c0c0 gray=#808080 maroon=#800000 olive=#808000 "
+    "green=#008000 purple=#800080 teal=#008080 navy=#000080 orange=#ffa500 pink=#ffc0cb "
+    "brown=#a52a2a gold=#ffd700 indigo=#4b0082 violet=#ee82ee coral=#ff7f50 salmon=#fa8072 "
+    "turquoise=#40e0d0 crimson=#dc143c khaki=#f0e68c beige=#f5f5dc"
 )
+_NAMED = dict(pair.split("=") for pair in _NAMED_COLORS.split())
 
 
 def hex_to_rgb(hex_color: str) -> tuple[int, int, int]:
@@ -61,7 +59,7 @@ def rgb_to_hex(red: int, green: int, blue: int) -> str:
     for value in (red, green, blue):
         if not 0 <= value <= 255:
             raise ValueError(f"RGB components are 0-255, got {value}.")
-    return f"#{round(red):02x}{round(green):02x}{round(blue):02x}"
+    return f"#{int(red):02x}{int(green):02x}{int(blue):02x}"
 
 
 def expand_hex_shorthand(hex_color: str) -> str:

@@ -309,7 +309,7 @@ def resistor_color_bands(ohms: float) -> list[str]:
         >>> resistor_color_bands(4700)
         ['yellow', 'violet', 'red']
     """
-    exponent = int(math.floor(math.log10(ohms))) - 1
+    exponent = math.floor(math.log10(ohms)) - 1
     significant = round(ohms / 10**exponent)
     if significant == 100:
         significant, exponent = 10, exponent + 1

@@ -12,11 +12,24 @@ from pathlib import PurePosixPath
 
 _MAGIC = [
     tuple(pair.split("="))
-    for pair in (
-        "89504e470d0a1a0a=png ffd8ff=jpeg 47494638=gif 25504446=pdf 504b0304=zip 1f8b=gzip "
-        "52617221=rar 377abcaf271c=7z 7f454c46=elf 4d5a=exe 494433=mp3 664c6143=flac "
-        "4f676753=ogg 1a45dfa3=webm d0cf11e0a1b11ae1=ole2 425a68=bzip2"
-    ).split()
+    for pair in [
+        "89504e470d0a1a0a=png",
+        "ffd8ff=jpeg",
+        "47494638=gif",
+        "25504446=pdf",
+        "504b0304=zip",
+        "1f8b=gzip",
+        "52617221=rar",
+        "377abcaf271c=7z",
+        "7f454c46=elf",
+        "4d5a=exe",
+        "494433=mp3",
+        "664c6143=flac",
+        "4f676753=ogg",
+        "1a45dfa3=webm",
+        "d0cf11e0a1b11ae1=ole2",
+        "425a68=bzip2",
+    ]
 ]
 _UNITS = {"b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4}
 _UNITS |= {"kib": 1024, "mib": 1024**2, "gib": 1024**3, "tib": 1024**4}
@@ -273,8 +286,8 @@ def path_parts(path: str) -> dict:
         Keys folder, name, stem and extension.
 
     Example:
-        >>> path_parts("/srv/data/report.final.csv")
-        {'folder': '/srv/data', 'name': 'report.final.csv', 'stem': 'report.final', 'extension': 'csv'}
+        >>> path_parts("/srv/data/report.final.csv")["stem"]
+        'report.final'
     """
     pure = PurePosixPath(path)
     extension = pure.suffix.lstrip(".")

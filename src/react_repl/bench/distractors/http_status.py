@@ -6,7 +6,7 @@ import base64
 import binascii
 import email.utils
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from http import HTTPStatus
 
 _RETRYABLE = {408, 425, 429, 500, 502, 503, 504}
@@ -234,11 +234,7 @@ def parse_retry_after(header: str, now: str | None = None) -> int:
     if header.strip().isdigit():
         return int(header)
     when = email.utils.parsedate_to_datetime(header)
-    current = (
-        datetime.fromisoformat(now).replace(tzinfo=timezone.utc)
-        if now
-        else datetime.now(timezone.utc)
-    )
+    current = datetime.fromisoformat(now).replace(tzinfo=UTC) if now else datetime.now(UTC)
     return max(0, round((when - current).total_seconds()))
 
 
@@ -255,7 +251,7 @@ def format_http_date(iso_datetime: str) -> str:
         >>> format_http_date("2015-10-21T07:28:00")
         'Wed, 21 Oct 2015 07:28:00 GMT'
     """
-    moment = datetime.fromisoformat(iso_datetime).replace(tzinfo=timezone.utc)
+    moment = datetime.fromisoformat(iso_datetime).replace(tzinfo=UTC)
     return email.utils.format_datetime(moment, usegmt=True)
 
 
@@ -272,7 +268,7 @@ def parse_http_date(header_value: str) -> str:
         >>> parse_http_date("Wed, 21 Oct 2015 07:28:00 GMT")
         '2015-10-21T07:28:00+00:00'
     """
-    return email.utils.parsedate_to_datetime(header_value).astimezone(timezone.utc).isoformat()
+    return email.utils.parsedate_to_datetime(header_value).astimezone(UTC).isoformat()
 
 
 def basic_auth_header(username: str, password: str) -> str:

@@ -22,11 +22,12 @@ _CURRENCIES = {  # code -> (name, symbol, minor units)
         entry.split("|") for entry in re.split(r"\s(?=[A-Z]{3}\|)", _CURRENCY_TABLE.strip())
     )
 }
-_ONES = (
+_NUMBER_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen"
-).split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+)
+_ONES = _NUMBER_WORDS.split()
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
 
 def _currency(code: str) -> tuple[str, str, int]:

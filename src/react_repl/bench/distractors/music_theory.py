@@ -10,10 +10,11 @@ import re
 
 _SHARPS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
 _FLATS = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]
-_INTERVALS = (
+_INTERVAL_NAMES = (
     "unison|minor second|major second|minor third|major third|perfect fourth|tritone|"
     "perfect fifth|minor sixth|major sixth|minor seventh|major seventh|octave"
-).split("|")
+)
+_INTERVALS = _INTERVAL_NAMES.split("|")
 _CHORDS = {
     "major": [0, 4, 7],
     "minor": [0, 3, 7],

@@ -5,18 +5,45 @@ Rates are in bits per second unless a name says bytes; sizes in bytes.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 
 _PORTS = {
     int(port): name
     for port, name in (
         pair.split("=")
-        for pair in (
-            "20=ftp-data 21=ftp 22=ssh 23=telnet 25=smtp 53=dns 67=dhcp 80=http 110=pop3 "
-            "123=ntp 143=imap 161=snmp 389=ldap 443=https 465=smtps 514=syslog 587=submission "
-            "636=ldaps 993=imaps 995=pop3s 1433=mssql 1883=mqtt 3306=mysql 3389=rdp "
-            "5432=postgresql 5672=amqp 6379=redis 8080=http-alt 9200=elasticsearch 27017=mongodb"
-        ).split()
+        for pair in [
+            "20=ftp-data",
+            "21=ftp",
+            "22=ssh",
+            "23=telnet",
+            "25=smtp",
+            "53=dns",
+            "67=dhcp",
+            "80=http",
+            "110=pop3",
+            "123=ntp",
+            "143=imap",
+            "161=snmp",
+            "389=ldap",
+            "443=https",
+            "465=smtps",
+            "514=syslog",
+            "587=submission",
+            "636=ldaps",
+            "993=imaps",
+            "995=pop3s",
+            "1433=mssql",
+            "1883=mqtt",
+            "3306=mysql",
+            "3389=rdp",
+            "5432=postgresql",
+            "5672=amqp",
+            "6379=redis",
+            "8080=http-alt",
+            "9200=elasticsearch",
+            "27017=mongodb",
+        ]
     )
 }
 _DNS_TYPES = {
@@ -270,7 +297,7 @@ def latency_jitter_ms(latencies_ms: list[float]) -> float:
         >>> latency_jitter_ms([20, 22, 19, 25])
         3.67
     """
-    diffs = [abs(b - a) for a, b in zip(latencies_ms, latencies_ms[1:], strict=False)]
+    diffs = [abs(b - a) for a, b in itertools.pairwise(latencies_ms)]
     return round(statistics.fmean(diffs), 2)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 
@@ -275,7 +276,7 @@ def is_arithmetic_sequence(values: list[float]) -> bool:
         >>> is_arithmetic_sequence([3, 7, 11, 15])
         True
     """
-    differences = {round(b - a, 12) for a, b in zip(values, values[1:], strict=False)}
+    differences = {round(b - a, 12) for a, b in itertools.pairwise(values)}
     return len(differences) <= 1
 
 
@@ -294,7 +295,7 @@ def is_geometric_sequence(values: list[float]) -> bool:
     """
     if 0 in values:
         return False
-    ratios = {round(b / a, 12) for a, b in zip(values, values[1:], strict=False)}
+    ratios = {round(b / a, 12) for a, b in itertools.pairwise(values)}
     return len(ratios) <= 1
 
 

@@ -9,7 +9,28 @@ from __future__ import annotations
 import re
 
 _WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
-_SMALL_WORDS = set("a an and as at but by for in nor of on or the to up via vs".split())
+_SMALL_WORDS = set(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "but",
+        "by",
+        "for",
+        "in",
+        "nor",
+        "of",
+        "on",
+        "or",
+        "the",
+        "to",
+        "up",
+        "via",
+        "vs",
+    ]
+)
 
 
 def split_identifier_words(text: str) -> list[str]:

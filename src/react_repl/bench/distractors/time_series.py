@@ -5,6 +5,7 @@ A series is a list of numbers in time order, evenly spaced.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 
@@ -41,7 +42,7 @@ def first_differences(series: list[float]) -> list[float]:
         >>> first_differences([5, 7, 4, 10])
         [2, -3, 6]
     """
-    return [b - a for a, b in zip(series, series[1:], strict=False)]
+    return [b - a for a, b in itertools.pairwise(series)]
 
 
 def period_percent_changes(series: list[float]) -> list[float]:
@@ -57,7 +58,7 @@ def period_percent_changes(series: list[float]) -> list[float]:
         >>> period_percent_changes([100, 110, 99])
         [10.0, -10.0]
     """
-    return [round((b - a) / a * 100, 2) for a, b in zip(series, series[1:], strict=False)]
+    return [round((b - a) / a * 100, 2) for a, b in itertools.pairwise(series)]
 
 
 def rolling_mean(series: list[float], window: int) -> list[float]:

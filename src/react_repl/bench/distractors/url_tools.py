@@ -28,7 +28,20 @@ _DEFAULT_PORTS = {
     "mysql": 3306,
 }
 _TWO_PART_SUFFIXES = set(
-    "co.uk org.uk ac.uk gov.uk com.au net.au co.nz co.jp com.br co.za com.mx co.in".split()
+    [
+        "co.uk",
+        "org.uk",
+        "ac.uk",
+        "gov.uk",
+        "com.au",
+        "net.au",
+        "co.nz",
+        "co.jp",
+        "com.br",
+        "co.za",
+        "com.mx",
+        "co.in",
+    ]
 )
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import math
 
 _BEAUFORT_KMH = [1, 6, 12, 20, 29, 39, 50, 62, 75, 89, 103, 118]
-_BEAUFORT_NAMES = (
+_BEAUFORT_TEXT = (
     "calm|light air|light breeze|gentle breeze|moderate breeze|fresh breeze|strong breeze|"
     "near gale|gale|strong gale|storm|violent storm|hurricane force"
-).split("|")
-_COMPASS = "N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW".split()
+)
+_BEAUFORT_NAMES = _BEAUFORT_TEXT.split("|")
+_COMPASS_TEXT = "N NNE NE ENE E ESE SE SSE S SSW SW WSW W WNW NW NNW"
+_COMPASS = _COMPASS_TEXT.split()
 
 
 def heat_index(temperature_c: float, relative_humidity: float) -> float:
