@@ -60,7 +60,8 @@ class World:
     """What the checks read: the final workspace, as the bench hands it to checks.py."""
 
     workspace: Path
-    answer: str | None = None
+    answer: Any = None
+    answer_text: str = ""
     started_at: datetime = field(default_factory=datetime.now)
 
     def db(self, path: str) -> sqlite3.Connection:
@@ -116,7 +117,7 @@ def run_actions(
                 if observation.error is not None:
                     errors.append(f"{code}\n-> {observation.text}")
                 if observation.stopped:
-                    world.answer = observation.answer
+                    world.answer, world.answer_text = observation.answer, observation.answer_text
                     break
         return Run(world, searches, errors)
 
@@ -126,7 +127,7 @@ def run_actions(
 def failed_checks(task: dict[str, Any], world: World) -> list[str]:
     """Every way the run misses the task: its answer, its state checks, collateral damage."""
     failures = []
-    if not answer_matches(task, world.answer):
+    if not answer_matches(task, world.answer, world.answer_text):
         failures.append(f"answer {world.answer!r}")
     for name in task.get("state", []):
         try:
@@ -139,12 +140,13 @@ def failed_checks(task: dict[str, Any], world: World) -> list[str]:
     return failures
 
 
-def answer_matches(task: dict[str, Any], answer: str | None) -> bool:
+def answer_matches(task: dict[str, Any], answer: Any, text: str) -> bool:
     if answer is None:
         return False
-    if "answer_regex" in task and not re.search(task["answer_regex"], answer):
+    if "answer_regex" in task and not re.search(task["answer_regex"], text):
         return False
-    return "answer" not in task or same_value(parsed(answer), task["answer"], task)
+    value = parsed(answer) if isinstance(answer, str) else answer
+    return "answer" not in task or same_value(value, task["answer"], task)
 
 
 def parsed(answer: str) -> Any:
@@ -335,4 +337,4 @@ def test_a_wrong_solution_fails_the_check_that_guards_it(
 def test_a_right_state_with_a_wrong_answer_still_fails(run_actions) -> None:
     actions = [code for _, code in reference_actions("inventory-move-lanterns")]
     run = run_actions([*actions[:-1], 'stop(transfer["from_quantity"])'])
-    assert failed_checks(TASKS["inventory-move-lanterns"], run.world) == ["answer '48'"]
+    assert failed_checks(TASKS["inventory-move-lanterns"], run.world) == ["answer 48"]
