@@ -4,7 +4,9 @@ method_search("find a customer by email address")
 # %% Look her up.
 customer = find_customer_by_email("maya.lindqvist@example.com")
 print(customer)
-# %% Her order of 2 March 2025 is needed; list her orders.
+# %% Her order of 2 March 2025 is needed; find how to list her orders.
+method_search("list the orders of a customer")
+# %% List them.
 orders = list_customer_orders(customer["id"])
 print(orders)
 # %% Pick the order placed on 2025-03-02 and find how to see its items.
