@@ -6,6 +6,7 @@ of processing, shipped, delivered or cancelled.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 
 from _multistep_store import database, fetch_all, fetch_one, money, next_id
@@ -241,21 +242,21 @@ def send_customer_email(customer_id: str, subject: str, body: str) -> dict:
     return {"id": cursor.lastrowid, **{k: v for k, v in email.items() if k != "body"}}
 
 
-def _require_customer(db, customer_id: str) -> dict:
+def _require_customer(db: sqlite3.Connection, customer_id: str) -> dict:
     customer = fetch_one(db, "SELECT * FROM customers WHERE id = ?", str(customer_id).strip())
     if customer is None:
         raise LookupError(f"No customer with id {customer_id!r}; customer ids look like C-1001.")
     return customer
 
 
-def _require_order(db, order_id: str) -> dict:
+def _require_order(db: sqlite3.Connection, order_id: str) -> dict:
     order = fetch_one(db, "SELECT * FROM orders WHERE id = ?", str(order_id).strip())
     if order is None:
         raise LookupError(f"No order with id {order_id!r}; order ids look like O-5001.")
     return order
 
 
-def _refunded(db, order_id: str) -> float:
+def _refunded(db: sqlite3.Connection, order_id: str) -> float:
     row = fetch_one(
         db, "SELECT coalesce(sum(amount), 0) AS total FROM refunds WHERE order_id = ?", order_id
     )
