@@ -132,6 +132,7 @@ def cli_build(work: Path, count: int) -> float:
     (work / "home" / "apis").mkdir(parents=True)
     env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
     env["REACT_REPL_HOME"] = str(work / "home")
+    env["REACT_REPL_BUILTIN_APIS"] = str(work / "home" / "apis")
     command = [str(Path(sys.executable).with_name("react-repl")), "index", "build"]
     started = time.perf_counter()
     subprocess.run(

@@ -37,7 +37,8 @@ REACT_REPL = str(Path(sys.executable).with_name("react-repl"))
 
 def _environment(home: Path | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("REACT_REPL_")}
-    return env | {"HF_HUB_OFFLINE": "1"} | ({"REACT_REPL_HOME": str(home)} if home else {})
+    alone = {"REACT_REPL_HOME": str(home), "REACT_REPL_BUILTIN_APIS": ""} if home else {}
+    return env | {"HF_HUB_OFFLINE": "1"} | alone
 
 
 def measure(set_name: str, data_dir: Path, work: Path, builtins: bool) -> tuple[Scores, float]:

@@ -66,6 +66,7 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
     from react_repl.cli._setup import prepare_apis
 
     monkeypatch.setenv("REACT_REPL_HOME", str(project))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(project / "apis"))
     extra = project / "extra"
     extra.mkdir()
     (extra / "words.py").write_text(

@@ -90,7 +90,8 @@ def test_search_never_imports_torch(home: Path) -> None:
         "    pass\n"
         "assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules\n"
     )
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1",
+                        "REACT_REPL_BUILTIN_APIS": str(home / "apis")}  # fmt: skip
     env.pop("REACT_REPL_INDEX", None)
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr

@@ -54,7 +54,7 @@ def mixed_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, encoder) -> Met
     (tmp_path / "apis" / "files.py").write_text(BUILTIN)
     (tmp_path / "user").mkdir()
     (tmp_path / "user" / "shell.py").write_text(USER)
-    monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(tmp_path / "apis"))
     registry = ApiRegistry.discover([tmp_path / "user"], entry_points=False)
     assert not registry.problems
     index = MethodIndex.open(tmp_path / "index", encoder=encoder)
@@ -107,7 +107,7 @@ def test_modules_shipped_inside_the_package_count_as_builtin(
     import react_repl
     from react_repl.index._method_index import _is_builtin
 
-    monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(tmp_path / "apis"))
     (tmp_path / "apis").mkdir()
 
     class Spec:

@@ -108,7 +108,8 @@ def test_two_builders_and_a_searcher_never_fail(tmp_path: Path, api_dir: Path) -
     set_a = _folder(tmp_path, "a", office=office)
     set_b = _folder(tmp_path, "b", hobbies=HOBBIES)
     index = tmp_path / "index"
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1",
+                        "REACT_REPL_BUILTIN_APIS": str(home / "apis")}  # fmt: skip
     react_repl = str(Path(sys.executable).with_name("react-repl"))
 
     def builder(folder: Path, rounds: int) -> subprocess.Popen:

@@ -12,6 +12,8 @@ from typing import Any
 import click
 from rich.console import Console
 
+from react_repl import _paths
+
 # API modules read these in the sandbox worker, whose environment is otherwise scrubbed.
 API_ENV_VARIABLES = ("SLACK_WEBHOOK_URL", "DISCORD_WEBHOOK_URL", "NASA_API_KEY")
 
@@ -93,5 +95,6 @@ def sandbox_settings(
         for name, value in os.environ.items()
         if name in passthrough or name.startswith("REACT_REPL_")
     }
-    settings["env"] = {**env, **settings.get("env", {}), **extra_env}
+    workspace = {"REACT_REPL_WORKSPACE": str(_paths.default_workspace_dir())}
+    settings["env"] = {**workspace, **env, **settings.get("env", {}), **extra_env}
     return settings

@@ -252,4 +252,4 @@ def _is_builtin(spec: Any) -> bool:
 
     source = Path(spec.source_file).resolve()
     shipped = (builtin_apis_dir(), Path(react_repl.__file__).parent)
-    return any(source.is_relative_to(folder.resolve()) for folder in shipped)
+    return any(source.is_relative_to(folder.resolve()) for folder in shipped if folder)
