@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from react_repl._paths import default_workspace_dir
 from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import RunEnded, RunStarted
@@ -136,10 +137,51 @@ class Agent:
     ) -> RunResult:
         options = options or self.options
         plugins = plugin_manager(options, self.plugins, on_event)
+        prompts = PromptSet(options.prompts_dir)
+        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
+        host = self._host_functions(run, plugins)
+        try:
+            sandbox = Sandbox(self.apis, host_functions=host, **self._sandbox_settings())
+        except Exception as error:  # the run still leaves a log that says why it could not start
+            recorder = self._open_log(state, options, origin, prompts, "(did not start)")
+            recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
+            raise
+        with sandbox:
+            recorder = self._open_log(
+                state, options, origin, prompts, describe_confinement(sandbox.confinement)
+            )
+            plugins.hook.on_event(
+                event=RunStarted(state.task, self.model.name, _log_path(recorder))
+            )
+            try:
+                if origin:
+                    lost = sandbox.restore(origin.checkpoint.namespace)
+                    report = restore_report(origin.checkpoint.step, lost)
+                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
+                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+            except KeyboardInterrupt:
+                recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
+                raise
+            except BaseException as error:  # the log must end with a status whatever went wrong
+                recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
+                raise
+        result = _result(state.task, outcome, recorder)
+        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
+        plugins.hook.on_event(event=RunEnded(result))
+        return result
+
+    def _open_log(
+        self,
+        state: RunState,
+        options: AgentOptions,
+        origin: _Origin | None,
+        prompts: PromptSet,
+        sandbox: str,
+    ) -> RunRecorder:
         settings = {"model": self.model.name, **self.log_settings, **options.describe()}
+        settings["sandbox"] = sandbox
         if origin:
             settings |= origin.settings()
-        prompts = PromptSet(options.prompts_dir)
         recorder = RunRecorder.open(
             self.logs_dir, task=state.task, model=self.model.name, settings=settings,
             durable=self.durable_logs, parameters=self._parameters(prompts),
@@ -148,28 +190,16 @@ class Agent:
         if origin and recorder.log:
             append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
                         step=origin.checkpoint.step + 1)  # fmt: skip
-        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
-        plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
-        try:
-            with Sandbox(
-                self.apis, host_functions=self._host_functions(run, plugins),
-                **self.sandbox_settings,
-            ) as sandbox:  # fmt: skip
-                if origin:
-                    lost = sandbox.restore(origin.checkpoint.namespace)
-                    report = restore_report(origin.checkpoint.step, lost)
-                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
-                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
-        except KeyboardInterrupt:
-            recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
-            raise
-        except BaseException as error:  # the log must end with a status whatever went wrong
-            recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
-            raise
-        result = _result(state.task, outcome, recorder)
-        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
-        plugins.hook.on_event(event=RunEnded(result))
-        return result
+        return recorder
+
+    def _sandbox_settings(self) -> dict[str, Any]:
+        """The caller's settings; the project's workspace unless they name one."""
+        settings = dict(self.sandbox_settings)
+        env = dict(settings.get("env", {}))
+        if "workspace" not in settings and "REACT_REPL_WORKSPACE" not in env:
+            env["REACT_REPL_WORKSPACE"] = str(default_workspace_dir())
+        settings["env"] = env
+        return settings
 
     def _parameters(self, prompts: PromptSet) -> RunParameters:
         """What reproduces the run besides task, model and options: sampling and prompts."""
@@ -217,6 +247,18 @@ class _Origin:
     def settings(self) -> dict[str, Any]:
         return {f"{self.relation}_from": self.checkpoint.log.stem,
                 "from_step": self.checkpoint.step}  # fmt: skip
+
+
+def describe_confinement(confinement: Mapping[str, Any]) -> str:
+    """The OS layer in one line for the log's header: what holds, and what the kernel lacked."""
+    if not confinement.get("enabled"):
+        return "OS layer off"
+    parts = [str(confinement.get(key)) for key in ("files", "seccomp") if confinement.get(key)]
+    parts.append(f"network {confinement.get('network', '?')}")
+    missing = confinement.get("missing") or []
+    if missing:
+        parts.append("missing: " + "; ".join(str(item) for item in missing))
+    return ", ".join(parts)
 
 
 def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
