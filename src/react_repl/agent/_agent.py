@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -23,7 +24,7 @@ from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
-from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, prints_result
 
 EventCallback = Callable[[Any], None]
 
@@ -140,8 +141,9 @@ class Agent:
         prompts = PromptSet(options.prompts_dir)
         run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
         host = self._host_functions(run, plugins)
+        apis = {name: api for name, api in self.apis.items() if name not in host}
         try:
-            sandbox = Sandbox(self.apis, host_functions=host, **self._sandbox_settings())
+            sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
             recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
@@ -214,7 +216,7 @@ class Agent:
     def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
-            host["method_search"] = self.method_search
+            host["method_search"] = _printing(self.method_search)
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})
         return host
@@ -247,6 +249,16 @@ class _Origin:
     def settings(self) -> dict[str, Any]:
         return {f"{self.relation}_from": self.checkpoint.log.stem,
                 "from_step": self.checkpoint.step}  # fmt: skip
+
+
+def _printing(function: Callable[..., Any]) -> Callable[..., Any]:
+    """method_search shows its hits to the model whatever the caller's function returns."""
+
+    @functools.wraps(function)
+    def printed(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return prints_result(printed)
 
 
 def describe_confinement(confinement: Mapping[str, Any]) -> str:
