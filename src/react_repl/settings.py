@@ -39,6 +39,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "first_token_timeout": (int, float),
     "idle_timeout": (int, float),
     "hang_retries": (int,),
+    "queue_timeout": (int, float),
 }
 _POSITIVE = ("max_tokens", "context_window", "timeout", "first_token_timeout", "idle_timeout")
 

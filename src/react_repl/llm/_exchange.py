@@ -28,6 +28,7 @@ from ._failures import (
     unreadable_body,
     whole_reply_too_slow,
 )
+from ._liveness import busy_with_other_work
 from ._reply import ReplyParts
 from ._transfer import Channel, Silence, Transfer
 from ._types import ModelSettings
@@ -83,7 +84,9 @@ class Exchange:
         transfer = Transfer(self._producer(request))
         try:
             with transfer:
-                for item in transfer.items(silence_limit, cancel):
+                queued = self._queued if streaming and self._is_llama_cpp() else None
+                items = transfer.items(silence_limit, cancel, queued, settings.queue_timeout)
+                for item in items:
                     if isinstance(item, PlainBody):
                         self._take_body(item, parts, asked_to_stream=streaming)
                     elif parts.add_chunk(item.to_dict()):
@@ -194,6 +197,9 @@ class Exchange:
         else:
             self._dropped.add(param)
         raise Resend from exc
+
+    def _queued(self) -> bool:
+        return busy_with_other_work(self._url)
 
     def _is_llama_cpp(self) -> bool:
         if not self._settings.base_url:

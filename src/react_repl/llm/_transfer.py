@@ -116,13 +116,22 @@ class Transfer:
         self._channel.shut()
 
     def items(
-        self, silence_limit: Callable[[], float], cancel: threading.Event | None
+        self,
+        silence_limit: Callable[[], float],
+        cancel: threading.Event | None,
+        queued: Callable[[], bool] | None = None,
+        queue_limit: float = 0.0,
     ) -> Iterator[Any]:
         """Each item the worker produced; raises the worker's exception, `Silence` when the
         server says nothing for `silence_limit()` seconds, or ModelCancelled once `cancel` is set.
+
+        When the silence limit is reached and `queued()` says the server is busy with other
+        work, the request is waiting its turn, not hung: the wait goes on, up to `queue_limit`
+        seconds of such waiting in all.
         """
         channel = self._channel
         last_alive = time.monotonic()
+        waited_in_queue = 0.0
         seen_bytes = 0
         while True:
             kind, payload = channel.next(POLL_SECONDS)
@@ -140,6 +149,10 @@ class Transfer:
             elif (received := channel.bytes_received()) != seen_bytes:
                 seen_bytes, last_alive = received, now  # keep-alive pings, progress events
             elif now - last_alive > (limit := silence_limit()):
+                if queued is not None and waited_in_queue < queue_limit and queued():
+                    waited_in_queue += now - last_alive
+                    last_alive = now
+                    continue
                 self.end()
                 raise Silence(limit)
 

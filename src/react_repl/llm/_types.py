@@ -25,6 +25,10 @@ class ModelSettings:
     server that never answers ends the call after about 2 × 75 s, under the 3-minute promise.
 
     `timeout` bounds a whole non-streamed reply (servers that refuse to stream, or `stream=False`).
+
+    A request waiting its turn behind another run's request on a llama.cpp server (one slot,
+    shared) is silent too, but `/slots` shows the server working: such waiting is allowed for up
+    to `queue_timeout` seconds in all before the silence limits apply again.
     """
 
     model: str
@@ -43,6 +47,7 @@ class ModelSettings:
     first_token_timeout: float = 75.0
     idle_timeout: float = 45.0
     hang_retries: int = 1
+    queue_timeout: float = 900.0
 
 
 @dataclass(frozen=True)
