@@ -186,3 +186,31 @@ def test_constrained_replies_send_the_grammar_with_step_calls_only(
     assert "grammar" not in plan_call
     assert all(call["grammar"].startswith("root ") for call in step_calls)
     assert "ACTION" in step_calls[0]["grammar"] and "```python" in step_calls[0]["grammar"]
+
+
+def test_the_top_search_hit_shows_what_its_parameters_want(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Search.", 'method_search("temperature in a city")'))
+    server.enqueue(fenced("Done.", "stop()"))
+    lines = make_agent(server, tmp_path).run("Go.").steps[0].observation.splitlines()
+    assert lines[0].startswith("`get_temperature(city: str) -> float`")
+    assert lines[1] == '    city: Name of the city, for example "Paris".'
+    assert lines[2].startswith("`send_note(")  # only the top hit is explained
+
+
+def test_a_failing_api_call_shows_what_its_parameters_want(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Look up.", 'print(risky_lookup("ZZ"))'))
+    server.enqueue(fenced("Done.", "stop()"))
+    agent = Agent(
+        make_agent(server, tmp_path).model,
+        apis={"risky_lookup": agent_test_apis.risky_lookup},
+        options=AgentOptions(decompose_first_step=False),
+        logs_dir=tmp_path / "logs",
+    )
+    observation = agent.run("Look up ZZ.").steps[0].observation
+    assert '[`risky_lookup(code: str) -> str` wants: code: The product code, e.g. "AB-12".]' in (
+        observation
+    )

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from react_repl._paths import default_workspace_dir
-from react_repl.agent._context import RunContext, RunState
+from react_repl.agent._context import ApiDoc, RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
-from react_repl.agent._hints import api_docs
+from react_repl.agent._hints import api_docs, with_parameter_docs
 from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._plugins import installed_plugins, plugin_manager
@@ -216,7 +216,8 @@ class Agent:
     def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
-            host["method_search"] = _printing(self.method_search)
+            docs = self._api_docs if run.options.api_hints else {}
+            host["method_search"] = _printing(self.method_search, docs)
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})
         return host
@@ -251,12 +252,14 @@ class _Origin:
                 "from_step": self.checkpoint.step}  # fmt: skip
 
 
-def _printing(function: Callable[..., Any]) -> Callable[..., Any]:
-    """method_search shows its hits to the model whatever the caller's function returns."""
+def _printing(function: Callable[..., Any], docs: Mapping[str, ApiDoc]) -> Callable[..., Any]:
+    """method_search shows its hits to the model (whatever the caller's function returns), the
+    top hit's parameters explained under it."""
 
     @functools.wraps(function)
     def printed(*args: Any, **kwargs: Any) -> Any:
-        return function(*args, **kwargs)
+        hits = function(*args, **kwargs)
+        return with_parameter_docs(hits, docs) if isinstance(hits, str) else hits
 
     return prints_result(printed)
 

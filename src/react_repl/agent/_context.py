@@ -120,6 +120,7 @@ class ApiDoc:
     signature: str
     raises: tuple[str, ...] = ()
     side_effects: bool = False  # sends, writes or deletes something: approval policies ask
+    params: tuple[str, ...] = ()  # "name: what it wants", from the docstring
 
 
 def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:

@@ -17,6 +17,7 @@ from react_repl.registry import declaration_of, parse_docstring
 from react_repl.sandbox import Observation
 
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
+_HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 _LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
 _MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
 
@@ -71,11 +72,13 @@ def normalised_code(code: str) -> str:
 
 
 class ApiRaisesHint:
-    """An API's own exception, shown with what its docstring says about when it raises.
+    """An API's own exception, shown with what its docstring says about when it raises and
+    what each parameter wants.
 
-    The error message alone ("unknown city") often does not say what would work; the documented
-    Raises section usually does ("ValueError: the city is not in the catalogue; use
-    find_locations() first").
+    The error message alone ("no book with ISBN 'The Salt Road'") often does not say what would
+    work; the documented Raises section and parameter docs usually do ("isbn: the book's
+    ISBN-13 (see search_catalog)"). Small models most often fail by passing the wrong kind of
+    value, so the parameters of the failing call are the hint that gets them moving.
     """
 
     @hookimpl
@@ -86,26 +89,48 @@ class ApiRaisesHint:
             return None
         failing = _LINE.findall(observation.text)
         code = failing[-1] if failing else proposal.action
-        documented = [
-            f"`{name}` raises {entry}"
+        called = [
+            (name, doc)
             for name, doc in run.api_docs.items()
             if re.search(rf"\b{re.escape(name)}\s*\(", code)
+        ]
+        lines = [
+            f"[documented: `{name}` raises {entry}]"
+            for name, doc in called
             for entry in doc.raises
             if entry.split(":")[0].strip() == observation.error
         ]
-        return "\n".join(f"[documented: {line}]" for line in documented) or None
+        lines += [f"[`{doc.signature}` wants: {'; '.join(doc.params)}]" for _, doc in called
+                  if doc.params]  # fmt: skip
+        return "\n".join(lines) or None
+
+
+def with_parameter_docs(hits: str, docs: Mapping[str, ApiDoc]) -> str:
+    """method_search's hits with the top hit's parameters explained under it."""
+    first, _, rest = hits.partition("\n")
+    match = _HIT_NAME.match(first)
+    doc = docs.get(match["name"]) if match else None
+    if doc is None or not doc.params:
+        return hits
+    explained = "\n".join(f"    {param}" for param in doc.params)
+    return f"{first}\n{explained}" + (f"\n{rest}" if rest else "")
 
 
 def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
-    """Each API's signature and documented exceptions, read once per agent."""
+    """Each API's signature, parameter docs and documented exceptions, read once per agent."""
     docs = {}
     for name, function in apis.items():
         try:
             signature = f"{name}{inspect.signature(function)}"
         except (TypeError, ValueError):
             signature = f"{name}(...)"
-        raises = parse_docstring(inspect.getdoc(function) or "").raises
-        docs[name] = ApiDoc(signature, raises, _side_effects(function))
+        sections = parse_docstring(inspect.getdoc(function) or "")
+        params = tuple(
+            f"{param}: {' '.join(description.split())}"
+            for param, (_type, description) in sections.params.items()
+            if description.strip()
+        )
+        docs[name] = ApiDoc(signature, sections.raises, _side_effects(function), params)
     return docs
 
 
