@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import assert_contained
 
 from react_repl.sandbox import Sandbox
@@ -214,3 +215,25 @@ class Money:
 Money(1) + Money(2)
 """
     assert sandbox.run(code).text == "Money(3)"
+
+
+@pytest.mark.parametrize(
+    ("code", "hint"),
+    [
+        ("total = 2 + 3", True),
+        ("for i in range(3):\n    last = i", True),
+        ("x = 1\nx += 2", True),
+        ("def helper(n):\n    value = n * 2\n    return value", False),
+        ("class Box:\n    size = 3", False),
+        ("'just a note'", False),
+        ("pass", False),
+    ],
+)
+def test_the_print_hint_comes_only_when_a_value_was_computed(code: str, hint: bool) -> None:
+    with Sandbox() as sandbox:
+        text = sandbox.run(code).text
+    assert text == (
+        "(no output: the action printed nothing. Use print() to see values.)"
+        if hint
+        else "(no output)"
+    )

@@ -6,6 +6,7 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,9 @@ from ._observation import Observation
 from ._process import RunOutcome
 
 _LOST_NAMES_SHOWN = 30
-_NO_OUTPUT = "(no output: the action printed nothing. Use print() to see values.)"
+_NO_OUTPUT = "(no output)"
+_NO_OUTPUT_HINT = "(no output: the action printed nothing. Use print() to see values.)"
+_QUIET_CALLS = frozenset({"print", "stop", "help"})
 
 
 @dataclass(frozen=True)
@@ -22,8 +25,14 @@ class Report:
     variables: tuple[str, ...]
 
 
-def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
-    """The worker completed the action (with or without an exception)."""
+def finished(
+    outcome: RunOutcome, max_output: int, duration: float, *, computed: bool = True
+) -> Report:
+    """The worker completed the action (with or without an exception).
+
+    `computed` says the action made a value it did not print (see computes_value): only then
+    does an empty observation suggest print(); after `def f(): ...` the hint would be noise.
+    """
     done: dict[str, Any] = outcome.done or {}
     variables = done.get("variables")
     names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
@@ -36,8 +45,41 @@ def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
         stopped=outcome.stopped or done.get("stopped") is True,
+        quiet=_NO_OUTPUT_HINT if computed else _NO_OUTPUT,
     )
     return Report(observation, names)
+
+
+def computes_value(code: str) -> bool:
+    """The action binds or evaluates something it did not print (outside function and class
+    bodies, whose code has not run yet)."""
+    try:
+        statements = ast.parse(code).body
+    except SyntaxError:
+        return False
+    pending = list(statements)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            return True
+        if isinstance(node, ast.Expr) and not _quiet(node.value):
+            return True
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            pending.extend(getattr(node, field, ()))
+    return False
+
+
+def _quiet(value: ast.expr) -> bool:
+    """print(...), stop(...), help(...) and bare constants make no value worth showing."""
+    if isinstance(value, ast.Constant):
+        return True
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in _QUIET_CALLS
+    )
 
 
 def interrupted(
@@ -82,6 +124,7 @@ def _observation(
     stopped: bool,
     reset: bool = False,
     lost: tuple[str, ...] = (),
+    quiet: str = _NO_OUTPUT,
 ) -> Observation:
     """`total` is the worker's count of characters written; None when it never reported one."""
     output = "".join(outcome.output)
@@ -94,7 +137,7 @@ def _observation(
     if error_text:
         parts.append(error_text)
     if not parts:
-        parts.append("(stopped)" if stopped else _NO_OUTPUT)
+        parts.append("(stopped)" if stopped else quiet)
     return Observation(
         text=valid_unicode("\n".join(parts)),
         ok=error is None and not truncated and not reset,

@@ -26,7 +26,7 @@ from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
 from ._references import check_names, describe_all, named_items, signature_text
-from ._report import finished, interrupted
+from ._report import computes_value, finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
@@ -150,7 +150,7 @@ class Sandbox:
                 # the worker's state is unknown, so it is replaced rather than trusted.
                 self._replace_worker()
                 raise
-            return self._observe(outcome, time.monotonic() - started)
+            return self._observe(outcome, time.monotonic() - started, code)
 
     def snapshot(self) -> dict[str, Any]:
         """The namespace's plain values as JSON-able data, and the names of what was lost
@@ -237,11 +237,11 @@ class Sandbox:
         self._workers.remove(old)
         self._worker = self._spawn()
 
-    def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
+    def _observe(self, outcome: RunOutcome, duration: float, code: str) -> Observation:
         for name, count in outcome.calls.items():  # kept across resets: budgets are per run
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration)
+            report = finished(outcome, self.max_output, duration, computed=computes_value(code))
             self._variables = list(report.variables)
             return report.observation
         lost = tuple(self._variables)
