@@ -21,10 +21,11 @@ def test_serve_status_stop(fake_gguf: Path, fake_runtime: Path, isolated_cache: 
 
     status = runner.invoke(main, ["model", "status"])
     assert status.exit_code == 0
-    assert base_url in status.output and "context 2048 tokens" in status.output
+    assert base_url in status.output and "2048" in status.output
+    assert "nobody (kept by `model serve`)" in status.output
 
     stopped = runner.invoke(main, ["model", "stop"])
-    assert stopped.output.strip() == "stopped"
+    assert stopped.output.startswith("stopped tiny on port")
     assert processes_running(fake_runtime) == []
     assert runner.invoke(main, ["model", "status"]).exit_code == 1
 

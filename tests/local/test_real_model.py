@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from openai import OpenAI
 
-from react_repl.local import ensure_server, fetch_model, server_status
+from react_repl.local import ensure_server, fetch_model, list_servers
 
 from .conftest import processes_running
 
@@ -22,7 +22,7 @@ def test_real_server_answers_through_openai_and_stops_clean(
 
     server = ensure_server(model, ctx_size=2048, progress=messages.append)
     try:
-        assert server_status() == server
+        assert [info.server for info in list_servers()] == [server]
         assert ensure_server(model, ctx_size=2048).pid == server.pid
         assert server.ctx_size == 2048
         client = OpenAI(base_url=server.base_url, api_key="local")
@@ -38,4 +38,4 @@ def test_real_server_answers_through_openai_and_stops_clean(
     assert "5" in (reply.choices[0].message.content or "")
     assert any("loading" in message for message in messages)
     assert processes_running(f"--port\0{server.port}\0".encode()) == []
-    assert server_status() is None
+    assert list_servers() == []
