@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl.llm import ModelSettings
+from react_repl.local import names_local_model
 
 CONFIG_FILE = "react-repl.toml"
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
@@ -73,8 +74,12 @@ def resolve_model_settings(
 
 
 def uses_local_model(settings: ModelSettings) -> bool:
-    """No server and no key configured: the agent runs the bundled local model instead."""
-    return not settings.base_url and not settings.api_key
+    """No server configured, and either no key or a model only the local runtime has.
+
+    A key in the environment must not send `--model qwen2.5-coder-0.5b` to OpenAI.
+    """
+    only_local = names_local_model(settings.model)
+    return not settings.base_url and (not settings.api_key or only_local)
 
 
 def _find(start: Path | None) -> tuple[Path, dict[str, Any]] | None:

@@ -5,7 +5,7 @@ and reuses it across runs (holding a lease so nobody stops it mid-run); callers 
 `server.base_url` with the ordinary `openai` client, exactly as they would to any remote server.
 """
 
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage
+from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage, names_local_model
 from react_repl.local._errors import (
     LocalModelError,
     ModelAssemblyError,
@@ -47,6 +47,7 @@ __all__ = [
     "fetch_package",
     "find_llama_server",
     "list_servers",
+    "names_local_model",
     "resolve_model_path",
     "stop_server",
 ]
