@@ -39,8 +39,8 @@ from react_repl.local import (
     resolve_model_path,
     stop_server,
 )
-from react_repl.local._cpu import loaded_variant
-from react_repl.local._launch import default_threads, log_path
+from react_repl.local._cpu import loaded_variant, variant_name
+from react_repl.local._launch import default_threads
 from react_repl.local._profiles import (
     DEFAULT_PROFILE,
     fallback_profiles,
@@ -177,7 +177,8 @@ def print_path_rows(model: Path, runtime: str, binary: Path) -> None:
         remember(find_llama_server(), profile, "benchmark")  # start straight on this profile
         server = ensure_server(model, threads=default_threads(), ctx_size=4096)
         if profile == DEFAULT_PROFILE:
-            loaded = loaded_variant(log_path(server.port).read_text(errors="replace"))
+            library = loaded_variant(server.pid)
+            loaded = variant_name(library) if library else None
             profiles = fallback_profiles(binary.resolve().parent, loaded)
         variant = profile.variant or loaded or "(single build)"
         client = OpenAI(base_url=server.base_url, api_key="local")

@@ -12,8 +12,8 @@ the real runtime is exercised by the slow test. FAKE_LLAMA_MODE picks the behavi
 - `segv-on-first-request`: healthy, then SIGSEGV on the first completion unless `--no-repack`;
 - `segv-always`: dies by SIGSEGV at warm-up whatever it was started with.
 
-Like ggml, it loads the best `libggml-cpu-<variant>.so` found next to its executable
-(FAKE_LLAMA_EXE, set by the wrapper script) or in the working directory, and logs which.
+Like ggml, it loads (maps into memory) the best `libggml-cpu-<variant>.so` found next to its
+executable (FAKE_LLAMA_EXE, set by the wrapper script) or in the working directory.
 FAKE_LLAMA_LAUNCHES, when set, is a file that gets one line per start: the arguments.
 """
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import mmap
 import os
 import resource
 import signal
@@ -33,6 +34,7 @@ from pathlib import Path
 # the fake's own preference, best first: deliberately not the library's table
 VARIANT_PREFERENCE = ("sapphirerapids", "zen4", "skylakex", "haswell", "sse42", "x64")
 AMX_VARIANT = "sapphirerapids"
+_loaded: list[mmap.mmap] = []  # kept mapped for the life of the process, as dlopen would
 
 
 def _crash() -> None:
@@ -50,7 +52,8 @@ def _load_cpu_backend() -> str | None:
     }
     for variant in VARIANT_PREFERENCE:
         if variant in found:
-            print(f"load_backend: loaded CPU backend from {found[variant]}", flush=True)
+            with found[variant].open("rb") as library:
+                _loaded.append(mmap.mmap(library.fileno(), 0, access=mmap.ACCESS_READ))
             return variant
     return None
 

@@ -16,7 +16,12 @@ from click.testing import CliRunner
 
 from react_repl.cli import main
 from react_repl.local import ServerStartError, ensure_server, stop_server
-from react_repl.local._cpu import kernel_cpu_flags, loaded_variant, runnable_variants
+from react_repl.local._cpu import (
+    kernel_cpu_flags,
+    loaded_variant,
+    runnable_variants,
+    variant_name,
+)
 
 from .conftest import processes_running
 
@@ -89,7 +94,6 @@ def test_portable_build_falls_back_to_a_lower_cpu_variant(
     fake_gguf: Path,
     fake_runtime: Path,
     launches: Path,
-    isolated_cache: Path,
     monkeypatch: pytest.MonkeyPatch,
     kernel_flags: frozenset[str],
     expected: str,
@@ -103,8 +107,8 @@ def test_portable_build_falls_back_to_a_lower_cpu_variant(
 
     assert server.profile == f"CPU variant {expected}"
     assert _launched(launches) == [False, False], "repacking is kept on the lower variant"
-    log = (isolated_cache / "servers" / f"{server.port}.log").read_text()
-    assert loaded_variant(log) == expected
+    library = loaded_variant(server.pid)
+    assert library is not None and variant_name(library) == expected
     assert "SIGSEGV" in server.fallback
     assert fake_runtime.parent.joinpath("libggml-cpu-sapphirerapids.so").exists(), (
         "the installed runtime is left as it was"

@@ -77,7 +77,6 @@ _ARM_VARIANTS: dict[str, tuple[str, ...]] = {
 }
 
 _VARIANT_FILE = re.compile(r"^libggml-cpu-(?P<name>.+)\.so$")
-_LOADED_LINE = re.compile(r"loaded CPU backend from (?P<path>\S+)")
 
 
 @dataclass(frozen=True)
@@ -137,10 +136,22 @@ def runnable_variants(bin_dir: Path, flags: frozenset[str]) -> list[CpuVariant]:
     return [v for v in shipped_variants(bin_dir) if v.required_flags <= flags]
 
 
-def loaded_variant(log_text: str) -> str | None:
-    """The variant ggml says it loaded (`load_backend: loaded CPU backend from …`), if any."""
-    for match in _LOADED_LINE.finditer(log_text):
-        found = _VARIANT_FILE.match(Path(match["path"]).name)
-        if found:
-            return found["name"]
+def loaded_variant(pid: int) -> Path | None:
+    """The CPU variant library process `pid` has loaded, read from its memory map.
+
+    llama-server does not log its choice at its default verbosity; the map always knows.
+    """
+    try:
+        maps = (Path("/proc") / str(pid) / "maps").read_text(errors="replace")
+    except OSError:
+        return None
+    for line in maps.splitlines():
+        fields = line.split(maxsplit=5)
+        if len(fields) == 6 and _VARIANT_FILE.match(Path(fields[5]).name):
+            return Path(fields[5])
     return None
+
+
+def variant_name(library: Path) -> str | None:
+    match = _VARIANT_FILE.match(library.name)
+    return match["name"] if match else None

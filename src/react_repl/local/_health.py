@@ -21,11 +21,15 @@ ExitCode = Callable[[], int | None]
 
 
 class ServerExitedError(ServerStartError):
-    """llama-server ended while starting; `signal` is set when a signal killed it."""
+    """llama-server ended while starting; `signal` is set when a signal killed it.
+
+    `variant` is the CPU variant it had loaded, when the caller saw one.
+    """
 
     def __init__(self, message: str, *, returncode: int | None) -> None:
         super().__init__(message)
         self.returncode = returncode
+        self.variant: str | None = None
 
     @property
     def signal(self) -> signal.Signals | None:

@@ -65,7 +65,8 @@ def fallback_profiles(bin_dir: Path, loaded: str | None) -> list[LaunchProfile]:
     if not shipped:
         return [LaunchProfile("no-repack", (NO_REPACK,))]
     picked = known_variant(loaded) if loaded else None
-    ceiling = picked.score if picked else runnable[0].score + 1 if runnable else 0
+    # not knowing what ggml picked, assume what the kernel allows is what CPUID said
+    ceiling = picked.score if picked else runnable[0].score if runnable else 0
     profiles = []
     lower = next((v for v in runnable if v.score < ceiling), None)
     if lower is not None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from react_repl.local._cpu import loaded_variant
+from react_repl.local._cpu import loaded_variant, variant_name
 from react_repl.local._errors import ServerStartError
 from react_repl.local._health import (
     ServerExitedError,
@@ -82,7 +82,7 @@ def start_server(request: StartRequest, report: Progress) -> ServerState:
                 forget(binary)
                 remembered = None
             if not expanded:
-                queue = _fallbacks(binary, profile, port)
+                queue = _fallbacks(binary, profile, crash.variant)
                 expanded = True
             continue
         reason = remembered.reason if trusted and remembered else "; ".join(crashes)
@@ -95,12 +95,10 @@ def start_server(request: StartRequest, report: Progress) -> ServerState:
     )
 
 
-def _fallbacks(binary: Path, crashed: LaunchProfile, port: int) -> list[LaunchProfile]:
-    """The ladder after `crashed`; which variant ggml picked is read from the crash's log."""
-    loaded = None
-    if crashed == DEFAULT_PROFILE:
-        loaded = loaded_variant(log_path(port).read_text(encoding="utf-8", errors="replace"))
-    ladder = [DEFAULT_PROFILE, *fallback_profiles(binary.resolve().parent, loaded)]
+def _fallbacks(binary: Path, crashed: LaunchProfile, loaded: str | None) -> list[LaunchProfile]:
+    """The ladder after `crashed`, below the CPU variant ggml picked when that is known."""
+    picked = loaded if crashed == DEFAULT_PROFILE else None
+    ladder = [DEFAULT_PROFILE, *fallback_profiles(binary.resolve().parent, picked)]
     return [profile for profile in ladder if profile != crashed]
 
 
@@ -135,12 +133,23 @@ def _start_once(
         extra=profile.args,
     )
     log = log_path(port)
+    seen: list[Path] = []
+
+    def exit_code() -> int | None:
+        """Also notes which CPU variant it loaded, while it is alive to be asked."""
+        if not seen and (library := loaded_variant(process.pid)):
+            seen.append(library)
+        return process.poll()
+
     try:
-        wait_until_healthy(port, process.poll, report=report, log=log, timeout=request.timeout)
+        wait_until_healthy(port, exit_code, report=report, log=log, timeout=request.timeout)
         if probe:
             report("checking that the model answers")
-            answer_probe(port, process.poll, log=log)
+            answer_probe(port, exit_code, log=log)
         reported_ctx = fetch_context_size(port) or request.ctx_size
+    except ServerExitedError as crash:
+        crash.variant = variant_name(seen[0]) if seen else None
+        raise
     except BaseException:
         _kill(process)
         raise
