@@ -7,11 +7,13 @@ source run in the sandbox (guarded code, in the worker) and by plain `exec` in t
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from react_repl.registry import ApiRegistry
 from react_repl.sandbox import Sandbox
 
 ARITHMETIC_LOOP = """
@@ -87,6 +89,56 @@ def _api_boundary_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+def _os_layer_rows() -> list[tuple[str, str, str]]:
+    """What the OS layer (Landlock, seccomp, capabilities) costs: each measure with it on and
+    off, interleaved so that machine load hits both alike."""
+    apis = ApiRegistry.discover(entry_points=False).callables()
+    measures: dict[str, dict[bool, list[float]]] = {}
+
+    def record(label: str, confined: bool, seconds: float) -> None:
+        measures.setdefault(label, {True: [], False: []})[confined].append(seconds)
+
+    shipped = f"fresh Sandbox() with the {len(apis)} shipped APIs until ready"
+    for _ in range(7):
+        for confined in (True, False):
+            for label, chosen in (("fresh Sandbox() until ready", ()), (shipped, apis)):
+                cpu = _children_cpu()
+                started = time.perf_counter()
+                Sandbox(chosen, os_confinement=confined).close()
+                record(label, confined, time.perf_counter() - started)
+                record(f"{label}, worker CPU (user+sys)", confined, _children_cpu() - cpu)
+    for confined in (True, False):
+        with Sandbox(apis, os_confinement=confined) as box:
+            box.run("add_numbers(1, 2)")
+            for _ in range(300):
+                record("trivial action, round trip", confined, _round_trip(box, "x = 1"))
+                code = "x = add_numbers(1, 2)"
+                record("action calling one shipped API", confined, _round_trip(box, code))
+    rows = []
+    for label, results in measures.items():
+        on, off = statistics.median(results[True]), statistics.median(results[False])
+        rows.append(
+            (
+                f"{label}, median: OS layer on vs off",
+                f"{on * 1e3:.2f} vs {off * 1e3:.2f} ms",
+                "",
+            )
+        )
+    return rows
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the reaped workers: unlike wall time, barely moved by a loaded machine."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _round_trip(box: Sandbox, code: str) -> float:
+    started = time.perf_counter()
+    box.run(code)
+    return time.perf_counter() - started
+
+
 def _timed(function: Callable[[int], object], argument: int) -> float:
     started = time.perf_counter()
     function(argument)
@@ -130,6 +182,7 @@ def main() -> None:
             )
         box.run("del items, text, pairs")
     rows.extend(_api_boundary_rows())
+    rows.extend(_os_layer_rows())
     with Sandbox() as box:
         rows.append(
             (

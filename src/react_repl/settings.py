@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from react_repl import _paths
 from react_repl.llm import ModelSettings
 from react_repl.local import names_local_model
 
-CONFIG_FILE = "react-repl.toml"
+CONFIG_FILE = _paths.CONFIG_FILE
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 
 _ENV_KEYS = {
@@ -35,7 +36,12 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "seed": (int,),
     "extra_body": (dict,),
     "retry_base_delay": (int, float),
+    "stream": (bool,),
+    "first_token_timeout": (int, float),
+    "idle_timeout": (int, float),
+    "hang_retries": (int,),
 }
+_POSITIVE = ("max_tokens", "context_window", "timeout", "first_token_timeout", "idle_timeout")
 
 
 class ConfigError(Exception):
@@ -83,20 +89,13 @@ def uses_local_model(settings: ModelSettings) -> bool:
 
 
 def _find(start: Path | None) -> tuple[Path, dict[str, Any]] | None:
-    folder = (start or Path.cwd()).resolve()
-    for candidate in (folder, *folder.parents):
-        own = candidate / CONFIG_FILE
-        if own.is_file():
-            return own, _read_toml(own)
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
-            tool = _read_toml(pyproject).get("tool")
-            table = tool.get("react-repl") if isinstance(tool, dict) else None
-            if isinstance(table, dict):
-                return pyproject, table
-        if (candidate / ".git").exists():
-            return None
-    return None
+    path = _paths.find_config_file(start)
+    if path is None:
+        return None
+    data = _read_toml(path)
+    if path.name == CONFIG_FILE:
+        return path, data
+    return path, data["tool"]["react-repl"]
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -122,12 +121,12 @@ def _model_table(config: Mapping[str, Any]) -> dict[str, Any]:
 
 def _checked(key: str, value: Any, source: str) -> Any:
     expected = _TYPES[key]
-    if isinstance(value, bool) or not isinstance(value, expected):
+    if isinstance(value, bool) != (bool in expected) or not isinstance(value, expected):
         names = " or ".join(t.__name__ for t in expected)
         raise ConfigError(f"{source} {key} must be {names}, got {value!r}.")
     if isinstance(value, int | float) and key != "seed" and value < 0:
         raise ConfigError(f"{source} {key} must not be negative, got {value!r}.")
-    if key in ("max_tokens", "context_window", "timeout") and value == 0:
+    if key in _POSITIVE and value == 0:
         raise ConfigError(f"{source} {key} must be positive, got 0.")
     return float(value) if float in expected else value
 

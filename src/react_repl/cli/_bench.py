@@ -75,7 +75,7 @@ def bench(
             settings, server = start_model(choice, _console)
         except LocalModelError as error:
             raise click.ClickException(str(error)) from error
-        options = _setup.agent_options(config, overrides, server is not None)
+        options = _setup.agent_options(config, overrides, server is not None, settings.model)
         make_agent = _agent_factory(config, settings, options, apis, method_search, logs_dir)
         outcomes += run_suite(
             tasks,

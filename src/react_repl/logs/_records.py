@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-STEP_KINDS = ("step", "decompose", "reminder", "wrap_up")
+STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
@@ -18,8 +19,12 @@ class StepRecord:
 
     `kind` tells a reader why the turn happened: "decompose" is the planning first step,
     "reminder" a malformed reply answered with a reminder (the reminder is the observation),
-    "wrap_up" the last turn forced at max steps. `raw_reply` is kept in the JSONL twin only, for
-    debugging parsers, because the markdown already shows what was parsed out of it.
+    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's
+    check, which ran no action.
+    `raw_reply` is kept in the JSONL twin only, for debugging parsers, because the markdown
+    already shows what was parsed out of it. `proposed_action` is the model's code when a
+    reviewer edited it (`action` is what ran); `review` says what a reviewer decided;
+    `retries` holds the cause of each failed model call this step survived.
     """
 
     index: int
@@ -33,6 +38,9 @@ class StepRecord:
     model_seconds: float = 0.0
     sandbox_seconds: float = 0.0
     raw_reply: str = ""
+    proposed_action: str = ""
+    review: str = ""
+    retries: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in STEP_KINDS:
@@ -41,7 +49,11 @@ class StepRecord:
 
 @dataclass(frozen=True)
 class RunSummary:
-    """What `react-repl logs list` shows about a run, read back from its JSONL twin."""
+    """What `react-repl logs list` shows about a run, as the index holds it.
+
+    `short_id` is the shortest prefix of the run's hash that no other run in its logs folder
+    shares (7 characters or more); `show` and `export` accept it as well as the full id.
+    """
 
     id: str
     path: Path
@@ -53,3 +65,15 @@ class RunSummary:
     answer: str | None
     prompt_tokens: int
     completion_tokens: int
+    bench_run: str | None
+    short_id: str
+
+
+@dataclass(frozen=True)
+class RunDetail:
+    """A whole run as its JSONL twin holds it, for `logs show --json` and scripts."""
+
+    summary: RunSummary
+    header: dict[str, Any]
+    steps: list[dict[str, Any]]
+    end: dict[str, Any] | None
