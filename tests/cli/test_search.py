@@ -73,11 +73,16 @@ def test_stdin_mode_answers_each_line_in_order(home: Path) -> None:
     ]
 
 
-def test_missing_index_says_how_to_build_it(tmp_path: Path) -> None:
-    result = react_repl("search", "anything", "--index", str(tmp_path / "nowhere"), home=tmp_path)
-    assert result.returncode != 0
-    assert "react-repl index build" in result.stderr
-    assert result.stdout == ""
+def test_a_missing_index_is_built_on_first_use(tmp_path: Path) -> None:
+    (tmp_path / "apis").mkdir()
+    (tmp_path / "apis" / "assistant.py").write_text(APIS)
+    index = tmp_path / "fresh"
+    result = react_repl("search", "mail someone", "--k", "1", "--index", str(index), home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"Building the search index at {index} (first use)" in result.stderr
+    assert result.stdout.startswith("`send_email(")
+    again = react_repl("search", "mail someone", "--k", "1", "--index", str(index), home=tmp_path)
+    assert again.stderr == "" and again.stdout == result.stdout
 
 
 def test_search_never_imports_torch(home: Path) -> None:

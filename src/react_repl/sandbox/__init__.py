@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
     from ._catalogue import PREINJECTABLE
+    from ._host import prints_result
     from ._observation import Observation, SandboxError
     from ._plain import HostImage
     from ._sandbox import DEFAULT_PREINJECT, Sandbox
@@ -28,6 +29,7 @@ _EXPORTS = {
     "PREINJECTABLE": "._catalogue",
     "Sandbox": "._sandbox",
     "SandboxError": "._observation",
+    "prints_result": "._host",
 }
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "Observation",
     "Sandbox",
     "SandboxError",
+    "prints_result",
 ]
 
 
