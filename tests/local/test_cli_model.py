@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from react_repl.cli import main
+from react_repl.local import stop_server
 
 from .conftest import processes_running
+
+
+@pytest.fixture(autouse=True)
+def _no_leftovers(isolated_cache: Path):
+    """A failed assertion must not leave a detached stand-in server running."""
+    yield
+    stop_server(force=True)
 
 
 def test_serve_status_stop(fake_gguf: Path, fake_runtime: Path, isolated_cache: Path) -> None:
