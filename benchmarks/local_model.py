@@ -1,15 +1,21 @@
-"""How fast is the local model through our path, next to the runtime's own numbers?
+"""How fast is the local model through our path, on each way it can start on this machine?
 
-Prints markdown tables:
+By default prints one markdown table, "CPU paths": for each runtime (the installed one, plus any
+`--runtime NAME=PATH`, e.g. a native build to compare with) and each start-up profile a user
+can end up on (the default, then the fallbacks of `react_repl.local._profiles`), prompt and
+generation tokens/s from llama-server's own `timings` and through our path (openai client →
+our server, on the client's clock, HTTP and streaming included).
+
+With `--threads-table` it prints instead:
 1. per thread count: prompt-processing and generation tokens/s from `llama-bench` (the raw
-   runtime), from llama-server's own `timings`, and through our path (openai client → our server,
-   measured on the client's clock, HTTP and streaming included), plus the server's memory;
+   runtime), from llama-server's own `timings`, and through our path, plus the server's memory;
 2. seconds per agent-like step with a growing shared prefix, prompt cache on (hit) vs off (miss).
 
-    python benchmarks/local_model.py [--model qwen2.5-coder-1.5b] [--threads 1,2] [--steps 5]
+    python benchmarks/local_model.py [--model qwen2.5-coder-1.5b] [--runtime native=PATH]
+    python benchmarks/local_model.py --threads-table [--threads 1,2] [--steps 5]
 
-It runs its own server (state in a temporary folder, so the shared server other runs use is left
-alone), restarts it for each thread count and stops it at the end.
+It runs its own servers (state in a temporary folder, so the servers other runs use are left
+alone) and stops each one before starting the next.
 """
 
 from __future__ import annotations
@@ -33,6 +39,14 @@ from react_repl.local import (
     resolve_model_path,
     stop_server,
 )
+from react_repl.local._cpu import loaded_variant, variant_name
+from react_repl.local._launch import default_threads
+from react_repl.local._profiles import (
+    DEFAULT_PROFILE,
+    fallback_profiles,
+    remember,
+)
+from react_repl.local._runtime import SERVER_ENV
 
 PROMPT_TOKENS = 512
 GEN_TOKENS = 64
@@ -112,6 +126,7 @@ def server_rss_mb(pid: int) -> float:
 
 
 def speed_row(model: Path, threads: int) -> tuple[str, Speed]:
+    stop_server(force=True)  # one model in memory at a time
     server = ensure_server(model, threads=threads)
     client = OpenAI(base_url=server.base_url, api_key="local")
     messages = [
@@ -133,6 +148,7 @@ def speed_row(model: Path, threads: int) -> tuple[str, Speed]:
 
 def agent_steps(model: Path, threads: int, steps: int) -> list[str]:
     """A ReAct-like conversation: a long fixed system prompt, then an observation per step."""
+    stop_server(force=True)
     server = ensure_server(model, threads=threads)
     client = OpenAI(base_url=server.base_url, api_key="local")
     rows = []
@@ -152,20 +168,78 @@ def agent_steps(model: Path, threads: int, steps: int) -> list[str]:
     return rows
 
 
+def print_path_rows(model: Path, runtime: str, binary: Path) -> None:
+    """One row per start-up profile of `binary`: what a user on that path would get."""
+    os.environ[SERVER_ENV] = str(binary)
+    profiles, loaded = [DEFAULT_PROFILE], None
+    while profiles:
+        profile = profiles.pop(0)
+        remember(find_llama_server(), profile, "benchmark")  # start straight on this profile
+        server = ensure_server(model, threads=default_threads(), ctx_size=4096)
+        if profile == DEFAULT_PROFILE:
+            library = loaded_variant(server.pid)
+            loaded = variant_name(library) if library else None
+            profiles = fallback_profiles(binary.resolve().parent, loaded)
+        variant = profile.variant or loaded or "(single build)"
+        client = OpenAI(base_url=server.base_url, api_key="local")
+        messages = [
+            {"role": "system", "content": _filler(PROMPT_TOKENS)},
+            {"role": "user", "content": "Write a long Python module using these functions."},
+        ]
+        stream_once(client, server, messages, cache=False)  # warm-up: page in the weights
+        ours, timings, _ = stream_once(client, server, messages, cache=False)
+        flags = " ".join(profile.args) or "-"
+        print(
+            f"| {runtime} | {profile.name} | {variant} | {flags} "
+            f"| {timings.get('prompt_per_second', 0):.1f} | {ours.prompt_tps:.1f} "
+            f"| {timings.get('predicted_per_second', 0):.1f} | {ours.gen_tps:.1f} |",
+            flush=True,
+        )
+        server.stop()
+
+
+def print_paths(name: str, model: Path, runtimes: list[tuple[str, Path]]) -> None:
+    load = os.getloadavg()
+    print(
+        f"## {name}: tokens/s per start-up path ({PROMPT_TOKENS}-token prompt, {GEN_TOKENS} "
+        f"generated, {default_threads()} thread(s), load average {load[0]:.1f})\n"
+    )
+    print(
+        "| runtime | profile | CPU variant | flags "
+        "| pp server | pp our path | tg server | tg our path |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for runtime, binary in runtimes:
+        print_path_rows(model, runtime, binary)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=DEFAULT_MODEL)
+    parser.add_argument(
+        "--runtime",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="another llama-server to measure (repeatable); the installed one always is",
+    )
+    parser.add_argument("--threads-table", action="store_true")
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
     parser.add_argument("--steps", type=int, default=5)
     args = parser.parse_args()
-    thread_counts = [int(value) for value in args.threads.split(",")]
     model = resolve_model_path(args.model)
+    runtimes = [("installed", find_llama_server())]
+    runtimes += [(spec.partition("=")[0], Path(spec.partition("=")[2])) for spec in args.runtime]
     with tempfile.TemporaryDirectory(prefix="react-repl-bench-") as state_dir:
         os.environ["REACT_REPL_CACHE"] = state_dir
         try:
-            print_tables(args.model, model, thread_counts, args.steps)
+            if args.threads_table:
+                thread_counts = [int(value) for value in args.threads.split(",")]
+                print_tables(args.model, model, thread_counts, args.steps)
+            else:
+                print_paths(args.model, model, runtimes)
         finally:
-            stop_server()
+            stop_server(force=True)
 
 
 def print_tables(name: str, model: Path, thread_counts: list[int], steps: int) -> None:

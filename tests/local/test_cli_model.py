@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from react_repl.cli import main
+from react_repl.local import stop_server
 
 from .conftest import processes_running
+
+
+@pytest.fixture(autouse=True)
+def _no_leftovers(isolated_cache: Path):
+    """A failed assertion must not leave a detached stand-in server running."""
+    yield
+    stop_server(force=True)
 
 
 def test_serve_status_stop(fake_gguf: Path, fake_runtime: Path, isolated_cache: Path) -> None:
@@ -21,10 +30,11 @@ def test_serve_status_stop(fake_gguf: Path, fake_runtime: Path, isolated_cache: 
 
     status = runner.invoke(main, ["model", "status"])
     assert status.exit_code == 0
-    assert base_url in status.output and "context 2048 tokens" in status.output
+    assert base_url in status.output and "2048" in status.output
+    assert "nobody (kept by `model serve`)" in status.output
 
     stopped = runner.invoke(main, ["model", "stop"])
-    assert stopped.output.strip() == "stopped"
+    assert stopped.output.startswith("stopped tiny on port")
     assert processes_running(fake_runtime) == []
     assert runner.invoke(main, ["model", "status"]).exit_code == 1
 

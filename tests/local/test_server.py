@@ -14,7 +14,7 @@ from react_repl.local import (
     RuntimeMissingError,
     ServerStartError,
     ensure_server,
-    server_status,
+    list_servers,
     stop_server,
 )
 
@@ -24,8 +24,16 @@ from .conftest import processes_running
 @pytest.fixture(autouse=True)
 def _no_leftovers(fake_runtime: Path, isolated_cache: Path):
     yield
-    stop_server()
+    stop_server(force=True)
     assert processes_running(fake_runtime) == []
+
+
+def _record(cache: Path, pid: int, model_path: str = "/x.gguf") -> Path:
+    record = cache / "servers" / "1.json"
+    record.parent.mkdir(parents=True)
+    fields = dict(pid=pid, port=1, model_path=model_path, model_name="x", ctx_size=8192)
+    record.write_text(json.dumps(fields | dict(n_ctx=8192, threads=1, started=0.0)))
+    return record
 
 
 def test_second_call_reuses_the_running_server(fake_gguf: Path, isolated_cache: Path) -> None:
@@ -36,93 +44,92 @@ def test_second_call_reuses_the_running_server(fake_gguf: Path, isolated_cache: 
     assert first.base_url == f"http://127.0.0.1:{first.port}/v1"
     assert first.ctx_size == 4096
     assert first.model_name == "tiny"
-    assert json.loads((isolated_cache / "server.json").read_text())["pid"] == first.pid
+    record = isolated_cache / "servers" / f"{first.port}.json"
+    assert json.loads(record.read_text())["pid"] == first.pid
 
 
-def test_other_settings_restart_without_leaving_the_old_one(fake_gguf: Path) -> None:
+def test_an_idle_server_with_other_settings_is_replaced(fake_gguf: Path) -> None:
     first = ensure_server(fake_gguf, ctx_size=4096)
-    second = ensure_server(fake_gguf, ctx_size=2048)
+    first.release()
+    messages: list[str] = []
+    second = ensure_server(fake_gguf, ctx_size=2048, progress=messages.append)
 
     assert second.pid != first.pid
     assert second.ctx_size == 2048
-    assert server_status() == second
+    assert [info.server for info in list_servers()] == [second]
+    assert any("stopping the idle local model server" in message for message in messages)
+
+
+def test_a_kept_server_is_not_stopped_for_being_idle(fake_gguf: Path) -> None:
+    kept = ensure_server(fake_gguf, ctx_size=4096, keep=True)
+    kept.release()
+    other = ensure_server(fake_gguf, ctx_size=2048)
+
+    assert {info.server.pid for info in list_servers()} == {kept.pid, other.pid}
+    assert [info.kept for info in list_servers()] == [True, False]
 
 
 def test_stop_leaves_no_process_and_no_record(
     fake_gguf: Path, fake_runtime: Path, isolated_cache: Path
 ) -> None:
-    ensure_server(fake_gguf)
+    server = ensure_server(fake_gguf)
 
-    assert stop_server() is True
+    assert stop_server() == [server]
     assert processes_running(fake_runtime) == []
-    assert not (isolated_cache / "server.json").exists()
-    assert server_status() is None
-    assert stop_server() is False
+    assert list((isolated_cache / "servers").glob("*.json")) == []
+    assert list_servers() == []
+    assert stop_server() == []
 
 
 def test_stale_record_is_ignored_and_cleaned(isolated_cache: Path) -> None:
-    record = isolated_cache / "server.json"
-    record.parent.mkdir(parents=True)
     exited = subprocess.Popen(["true"])
     exited.wait()
-    record.write_text(
-        json.dumps(
-            dict(
-                pid=exited.pid,
-                port=1,
-                model_path="/x.gguf",
-                model_name="x",
-                ctx_size=1,
-                n_ctx=1,
-                threads=1,
-                started=0.0,
-            )
-        )
-    )
+    record = _record(isolated_cache, exited.pid)
 
-    assert server_status() is None
+    assert list_servers() == []
     assert not record.exists()
 
 
-def test_a_recycled_pid_is_never_signalled(isolated_cache: Path, fake_gguf: Path) -> None:
+def test_a_recycled_pid_is_never_signalled(isolated_cache: Path) -> None:
     bystander = subprocess.Popen(["sleep", "30"])
     try:
-        record = isolated_cache / "server.json"
-        record.parent.mkdir(parents=True)
-        record.write_text(
-            json.dumps(
-                dict(
-                    pid=bystander.pid,
-                    port=1,
-                    model_path=str(fake_gguf),
-                    model_name="tiny",
-                    ctx_size=8192,
-                    n_ctx=8192,
-                    threads=1,
-                    started=0.0,
-                )
-            )
-        )
-        assert stop_server() is False
+        _record(isolated_cache, bystander.pid)
+        assert stop_server() == []
         assert bystander.poll() is None, "an unrelated process kept running"
     finally:
         bystander.kill()
         bystander.wait()
 
 
+def test_a_server_recorded_by_an_older_version_is_adopted(
+    fake_gguf: Path, isolated_cache: Path
+) -> None:
+    server = ensure_server(fake_gguf)
+    record = isolated_cache / "servers" / f"{server.port}.json"
+    record.rename(isolated_cache / "server.json")
+
+    assert [info.server.pid for info in list_servers()] == [server.pid]
+    assert not (isolated_cache / "server.json").exists()
+
+
 def test_corrupt_record_does_not_block_a_start(isolated_cache: Path, fake_gguf: Path) -> None:
-    isolated_cache.mkdir(parents=True)
-    (isolated_cache / "server.json").write_text("{not json")
+    (isolated_cache / "servers").mkdir(parents=True)
+    (isolated_cache / "servers" / "1234.json").write_text("{not json")
 
     assert ensure_server(fake_gguf).pid > 0
 
 
-def test_crash_on_start_shows_the_log(fake_gguf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_crash_on_start_shows_the_log(
+    fake_gguf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    launches = tmp_path / "launches"
     monkeypatch.setenv("FAKE_LLAMA_MODE", "crash")
+    monkeypatch.setenv("FAKE_LLAMA_LAUNCHES", str(launches))
 
     with pytest.raises(ServerStartError, match="failed to load model"):
         ensure_server(fake_gguf)
-    assert server_status() is None
+    assert list_servers() == []
+    assert len(launches.read_text().splitlines()) == 1, "a bad model is not retried"
 
 
 def test_a_hung_start_is_killed(

@@ -53,17 +53,29 @@ def bench(
     """Run every task of SUITE with each model; exit 0 when every run passed its checks."""
     from react_repl.bench import load_suite, outbox_reader, run_suite, summary_rows
     from react_repl.cli import _setup
-    from react_repl.settings import load_config_file
+    from react_repl.cli._model_choice import choose_model, start_model
+    from react_repl.llm import ModelError
+    from react_repl.local import LocalModelError
+    from react_repl.settings import ConfigError, load_config_file
 
     tasks = [t for t in load_suite(suite) if not only_ids or t.id in only_ids]
     config = load_config_file()
+    try:  # every model is checked before the first task runs
+        choices = [
+            choose_model(config, {"model": model, "base_url": base_url, "api_key": api_key})
+            for model in models or (None,)
+        ]
+    except (ConfigError, ModelError, LocalModelError) as error:
+        raise click.ClickException(str(error)) from error
     apis, method_search = _setup.prepare_apis((), index_dir or _paths.default_index_dir(), _console)
     overrides = _parse_overrides(option_values)
     outcomes = []
-    for model in models or (None,):
-        flags = {"model": model, "base_url": base_url, "api_key": api_key}
-        settings, local = _setup.resolve_model(config, flags, _console)
-        options = _setup.agent_options(config, overrides, local, settings.model)
+    for choice in choices:
+        try:
+            settings, server = start_model(choice, _console)
+        except LocalModelError as error:
+            raise click.ClickException(str(error)) from error
+        options = _setup.agent_options(config, overrides, server is not None, settings.model)
         make_agent = _agent_factory(config, settings, options, apis, method_search, logs_dir)
         outcomes += run_suite(
             tasks,
@@ -71,6 +83,8 @@ def bench(
             outbox_reader(apis["list_outbox_messages"]),
             on_outcome=_print_outcome,
         )
+        if server is not None:
+            server.release()  # idle now: the next model's server may take its memory
     _print_summary(summary_rows(outcomes))
     if json_out:
         json_out.write_text(json.dumps([asdict(o) for o in outcomes], indent=2), encoding="utf-8")

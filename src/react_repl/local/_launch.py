@@ -7,15 +7,15 @@ import socket
 import subprocess
 from pathlib import Path
 
-from react_repl._paths import cache_dir
 from react_repl.local._errors import PortBusyError
+from react_repl.local._state import servers_dir
 
 CACHE_REUSE_CHUNK = 256
 HOST_PROMPT_CACHE_MIB = 1024
 
 
-def log_path() -> Path:
-    return cache_dir() / "server.log"
+def log_path(port: int) -> Path:
+    return servers_dir() / f"{port}.log"
 
 
 def default_threads() -> int:
@@ -42,7 +42,14 @@ def pick_port(requested: int | None) -> int:
 
 
 def server_command(
-    binary: Path, model_path: Path, name: str, *, port: int, threads: int, ctx_size: int
+    binary: Path,
+    model_path: Path,
+    name: str,
+    *,
+    port: int,
+    threads: int,
+    ctx_size: int,
+    extra: tuple[str, ...] = (),
 ) -> list[str]:
     """Flags chosen for one agent at a time with a long, growing, shared prompt prefix.
 
@@ -61,23 +68,37 @@ def server_command(
         *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
         "--jinja",
         "--no-webui",
+        *extra,
     ]
 
 
 def launch(
-    binary: Path, model_path: Path, name: str, *, port: int, threads: int, ctx_size: int
+    binary: Path,
+    model_path: Path,
+    name: str,
+    *,
+    port: int,
+    threads: int,
+    ctx_size: int,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen[bytes]:
-    """Start detached (own session, no terminal) so the server outlives this run and Ctrl-C."""
+    """Start detached (own session, no terminal) so the server outlives this run and Ctrl-C.
+
+    It runs in its binary's folder because ggml also loads CPU backends from the working
+    directory: the user's folder must not change which CPU code runs.
+    """
     command = server_command(
-        binary, model_path, name, port=port, threads=threads, ctx_size=ctx_size
+        binary, model_path, name, port=port, threads=threads, ctx_size=ctx_size, extra=extra
     )
-    log_path().parent.mkdir(parents=True, exist_ok=True)
-    with log_path().open("wb") as log:
+    log = log_path(port)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as output:
         return subprocess.Popen(
             command,
             stdin=subprocess.DEVNULL,
-            stdout=log,
+            stdout=output,
             stderr=subprocess.STDOUT,
+            cwd=binary.parent,
             start_new_session=True,
             close_fds=True,
         )

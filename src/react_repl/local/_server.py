@@ -1,34 +1,37 @@
-"""One long-lived `llama-server` per machine, shared by every react-repl run.
+"""Long-lived `llama-server`s shared by every react-repl run, never stopped under a user.
 
 Loading a gigabyte of weights takes seconds and the prompt cache takes a whole run to warm up, so
-the server is started detached (it survives the run that started it) and recorded in
-`<cache>/server.json`; later runs reuse it after checking that the pid is a live llama-server
-that answers `/health`. A start that never becomes healthy is killed, so no orphan is left behind.
+a server is started detached (it survives the run that started it) and recorded in
+`<cache>/servers/<port>.json`; later runs with the same model and context size reuse it. A run
+that needs other settings gets its own server on another port. Every process using a server
+holds a lease on it (`_lease`), so neither a run with other settings nor `model stop` ends a
+server someone is using; idle servers with other settings are stopped to free their memory,
+except those `model serve` started for other programs.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from react_repl._paths import cache_dir
 from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS
-from react_repl.local._errors import ServerStartError
+from react_repl.local._errors import ServerInUseError, ServerStartError
 from react_repl.local._fetch import resolve_model_path
-from react_repl.local._health import fetch_context_size, is_healthy, wait_until_healthy
-from react_repl.local._launch import default_threads, launch, log_path, pick_port
+from react_repl.local._health import is_healthy, wait_until_healthy
+from react_repl.local._launch import default_threads, log_path
+from react_repl.local._lease import Lease, acquire_lease, forget_leases, lease_users, release_lease
 from react_repl.local._lock import file_lock
-from react_repl.local._runtime import find_llama_server
+from react_repl.local._start import StartRequest, start_server
 from react_repl.local._state import (
     ServerState,
     clear_state,
     is_llama_server,
-    read_state,
-    state_path,
+    record_path,
+    recorded_states,
     wait_until_gone,
     write_state,
 )
@@ -42,6 +45,8 @@ class LocalServer:
 
     `model_name` is what to pass as `model=` to the openai client; `ctx_size` is the context
     window the server reports (GET /props), which the agent's context budget must respect.
+    `fallback` is non-empty when llama-server's default CPU code crashed on this machine and
+    the server runs with `profile` instead: worth telling the user, since it may be slower.
     """
 
     base_url: str
@@ -51,10 +56,16 @@ class LocalServer:
     model_path: Path
     ctx_size: int
     threads: int
+    profile: str = "its default CPU code"
+    fallback: str = ""
 
-    def stop(self) -> None:
-        _terminate(self.pid)
-        clear_state(state_path(), pid=self.pid)
+    def release(self) -> None:
+        """Stop using the server (it keeps running for others); exit does this too."""
+        release_lease(self.port)
+
+    def stop(self, *, force: bool = False) -> None:
+        """Stop this server unless another process uses it (`force` stops it anyway)."""
+        _stop_where(lambda state: state.pid == self.pid and state.port == self.port, force)
 
     @classmethod
     def from_state(cls, state: ServerState) -> LocalServer:
@@ -66,7 +77,19 @@ class LocalServer:
             model_path=Path(state.model_path),
             ctx_size=state.n_ctx,
             threads=state.threads,
+            profile=state.profile,
+            fallback=state.fallback,
         )
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """A running server and who uses it, for `model status`."""
+
+    server: LocalServer
+    users: tuple[Lease, ...]
+    kept: bool
+    healthy: bool
 
 
 def ensure_server(
@@ -77,100 +100,123 @@ def ensure_server(
     port: int | None = None,
     timeout: float = 300.0,
     progress: Progress | None = None,
+    keep: bool = False,
 ) -> LocalServer:
-    """Reuse the running server for this model, or start one and wait until it answers.
+    """Reuse a running server with these settings, or start one; either way lease it.
 
-    `threads` None means "whatever is running, else all cores but one"; `timeout` bounds the model
-    load, after which the half-started server is killed rather than left behind.
+    The lease lasts until `server.release()` or the end of this process. `threads` None means
+    "whatever is running, else all cores but one"; `timeout` bounds the model load, after
+    which the half-started server is killed. `keep` marks the server as started for other
+    programs (`react-repl model serve`): no run stops it for being idle.
     """
     report = progress or (lambda _message: None)
     model_path = resolve_model_path(model, progress=report)
+
+    def wanted(state: ServerState) -> bool:
+        same = state.model_path == str(model_path) and state.ctx_size == ctx_size
+        return same and threads in (None, state.threads) and port in (None, state.port)
+
     with file_lock(cache_dir() / "server.lock"):
-        running = _reusable(model_path, threads=threads, ctx_size=ctx_size, report=report)
-        if running is not None:
-            return running
-        settings = _Settings(threads or default_threads(), ctx_size, port, timeout)
-        return _start(model, model_path, settings, report)
+        running = _live_states()
+        match = next((state for state in running if wanted(state)), None)
+        if match is None:
+            _stop_idle(running, wanted, report)
+            name = model if isinstance(model, str) and model in KNOWN_MODELS else model_path.stem
+            request = StartRequest(
+                model_path, name, threads or default_threads(), ctx_size, port, timeout, keep
+            )
+            match = start_server(request, report)
+        else:
+            report(f"reusing the local model server on port {match.port}")
+            wait_until_healthy(
+                match.port, _exit_code(match.pid), report=report, log=log_path(match.port)
+            )
+            match = replace(match, kept=match.kept or keep)
+        write_state(record_path(match.port), match)
+        acquire_lease(match.port)
+    return LocalServer.from_state(match)
 
 
-def server_status() -> LocalServer | None:
-    """The recorded server if it is alive and healthy; stale records are cleaned up."""
-    state = read_state(state_path())
-    if state is None:
-        return None
-    if not is_llama_server(state.pid):
-        clear_state(state_path(), pid=state.pid)
-        return None
-    return LocalServer.from_state(state) if is_healthy(state.port) else None
-
-
-def stop_server() -> bool:
-    """Stop the recorded server; False when there was none to stop."""
+def list_servers() -> list[ServerInfo]:
+    """Every live server of this cache folder with its users; stale records are cleaned."""
     with file_lock(cache_dir() / "server.lock"):
-        state = read_state(state_path())
-        clear_state(state_path())
-        if state is None or not is_llama_server(state.pid):
-            return False
-        _terminate(state.pid)
-        return True
+        return [
+            ServerInfo(
+                server=LocalServer.from_state(state),
+                users=tuple(lease_users(state.port)),
+                kept=state.kept,
+                healthy=is_healthy(state.port),
+            )
+            for state in _live_states()
+        ]
 
 
-def _reusable(
-    model_path: Path, *, threads: int | None, ctx_size: int, report: Progress
-) -> LocalServer | None:
-    state = read_state(state_path())
-    if state is None:
-        return None
-    alive = is_llama_server(state.pid)
-    same = state.model_path == str(model_path) and state.ctx_size == ctx_size
-    if alive and same and threads in (None, state.threads):
-        report(f"reusing the local model server on port {state.port}")
-        wait_until_healthy(state.port, state.pid, report=report, log=log_path())
-        return LocalServer.from_state(state)
-    if alive:
-        report("stopping the local model server to restart it with other settings")
-        _terminate(state.pid)
-    clear_state(state_path())
-    return None
+def stop_server(port: int | None = None, *, force: bool = False) -> list[LocalServer]:
+    """Stop the server on `port` (default: every server); [] when none was running.
+
+    Raises `ServerInUseError`, stopping nothing, when another process holds a lease on one of
+    them, unless `force`: its users then get connection errors from their next request.
+    """
+    return _stop_where(lambda state: port is None or state.port == port, force)
 
 
-@dataclass(frozen=True)
-class _Settings:
-    threads: int
-    ctx_size: int
-    port: int | None
-    timeout: float
+def _stop_where(selected: Callable[[ServerState], bool], force: bool) -> list[LocalServer]:
+    with file_lock(cache_dir() / "server.lock"):
+        targets = [state for state in _live_states() if selected(state)]
+        busy = {state.port: _other_users(state.port) for state in targets}
+        in_use = [state for state in targets if busy[state.port]]
+        if in_use and not force:
+            raise ServerInUseError(_in_use_message(in_use, busy))
+        for state in targets:
+            _retire(state)
+        return [LocalServer.from_state(state) for state in targets]
 
 
-def _start(
-    model: str | Path, model_path: Path, settings: _Settings, report: Progress
-) -> LocalServer:
-    binary = find_llama_server()
-    port = pick_port(settings.port)
-    threads, ctx_size = settings.threads, settings.ctx_size
-    name = model if isinstance(model, str) and model in KNOWN_MODELS else model_path.stem
-    report(f"starting llama-server for {name} on port {port}")
-    process = launch(binary, model_path, name, port=port, threads=threads, ctx_size=ctx_size)
-    try:
-        wait_until_healthy(
-            port, process.pid, report=report, log=log_path(), timeout=settings.timeout
-        )
-        reported_ctx = fetch_context_size(port) or ctx_size
-    except BaseException:
-        _terminate(process.pid)
-        raise
-    state = ServerState(
-        pid=process.pid,
-        port=port,
-        model_path=str(model_path),
-        model_name=name,
-        ctx_size=ctx_size,
-        n_ctx=reported_ctx,
-        threads=threads,
-        started=time.time(),
-    )
-    write_state(state_path(), state)
-    return LocalServer.from_state(state)
+def _in_use_message(in_use: list[ServerState], users: dict[int, list[Lease]]) -> str:
+    lines = [
+        f"the local model server on port {state.port} ({state.model_name}) is in use by "
+        + ", ".join(lease.describe() for lease in users[state.port])
+        for state in in_use
+    ]
+    return "\n".join([*lines, "Nothing was stopped; use --force (force=True) to stop it anyway."])
+
+
+def _other_users(port: int) -> list[Lease]:
+    return [lease for lease in lease_users(port) if lease.pid != os.getpid()]
+
+
+def _live_states() -> list[ServerState]:
+    """Recorded servers that are still running; records of dead ones are removed."""
+    live = []
+    for state in recorded_states():
+        if is_llama_server(state.pid):
+            live.append(state)
+        else:
+            clear_state(record_path(state.port), pid=state.pid)
+            forget_leases(state.port)
+    return live
+
+
+def _stop_idle(
+    running: list[ServerState], wanted: Callable[[ServerState], bool], report: Progress
+) -> None:
+    """Free the memory of servers nobody uses and nobody asked to keep."""
+    for state in running:
+        if wanted(state) or state.kept or lease_users(state.port):
+            continue
+        report(f"stopping the idle local model server on port {state.port} (other settings)")
+        _retire(state)
+
+
+def _retire(state: ServerState) -> None:
+    _terminate(state.pid)
+    clear_state(record_path(state.port), pid=state.pid)
+    forget_leases(state.port)
+
+
+def _exit_code(pid: int) -> Callable[[], int | None]:
+    """For a server another process started: we can tell that it died, not how."""
+    return lambda: None if is_llama_server(pid) else 0
 
 
 def _terminate(pid: int) -> None:

@@ -1,7 +1,9 @@
-"""The record of the running server, so later runs reuse it instead of reloading the model.
+"""The records of running servers, so later runs reuse them instead of reloading a model.
 
-The file can outlive its server (reboot, kill -9) and a pid can be reused by an unrelated program,
-so a record is trusted only while its pid is a live `llama-server`: we never signal anything else.
+Each server has its own record, `<cache>/servers/<port>.json`: several may run at once (another
+model, another context size) and a run must never mistake one for another. A record can outlive
+its server (reboot, kill -9) and a pid can be reused by an unrelated program, so a record is
+trusted only while its pid is a live `llama-server`: we never signal anything else.
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ from react_repl._paths import cache_dir
 
 @dataclass(frozen=True)
 class ServerState:
+    """What a run needs to reuse a server, and what `model status` shows.
+
+    `profile` is the start-up profile the server runs with (see `_profiles`) and `fallback`
+    says why, when it is not the default; `kept` marks a server started by
+    `react-repl model serve`, which idle clean-up must leave running.
+    """
+
     pid: int
     port: int
     model_path: str
@@ -26,9 +35,21 @@ class ServerState:
     n_ctx: int
     threads: int
     started: float
+    profile: str = "its default CPU code"
+    fallback: str = ""
+    kept: bool = False
 
 
-def state_path() -> Path:
+def servers_dir() -> Path:
+    return cache_dir() / "servers"
+
+
+def record_path(port: int) -> Path:
+    return servers_dir() / f"{port}.json"
+
+
+def legacy_record_path() -> Path:
+    """Where versions before several servers kept their single record."""
     return cache_dir() / "server.json"
 
 
@@ -39,6 +60,22 @@ def read_state(path: Path) -> ServerState | None:
         return ServerState(**raw)
     except (OSError, ValueError, TypeError):
         return None
+
+
+def recorded_states() -> list[ServerState]:
+    """Every readable record, oldest server first; liveness is the caller's to check."""
+    adopt_legacy_record()
+    found = [read_state(path) for path in sorted(servers_dir().glob("*.json"))]
+    return sorted((state for state in found if state), key=lambda state: state.started)
+
+
+def adopt_legacy_record() -> None:
+    """Move an old single-server record into the registry, so its server is not orphaned."""
+    legacy = legacy_record_path()
+    state = read_state(legacy)
+    if state is not None and is_llama_server(state.pid):
+        write_state(record_path(state.port), state)
+    legacy.unlink(missing_ok=True)
 
 
 def write_state(path: Path, state: ServerState) -> None:

@@ -1,0 +1,121 @@
+"""Which model a run uses: exactly the one named, or a clear error before anything runs.
+
+Choosing is separate from starting so that `bench --model a --model b` can check every name
+before the first task runs. A name is accepted when the configured server lists it (or cannot
+list anything, so only the real request can tell), or, with no server configured, when it is a
+known local model, a .gguf file, or the name a running local server was started under.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import openai
+from rich.console import Console
+from rich.text import Text
+
+from react_repl.llm import ModelError, ModelSettings
+from react_repl.local import (
+    DEFAULT_MODEL,
+    KNOWN_MODELS,
+    LocalServer,
+    ModelNotFoundError,
+    ensure_server,
+    list_servers,
+    names_local_model,
+)
+from react_repl.settings import resolve_model_settings, uses_local_model
+
+_SERVER_HINT = (
+    "To use a model server instead, give its OpenAI-compatible URL with --base-url (or "
+    "OPENAI_BASE_URL, or base_url in [model] of react-repl.toml); for OpenAI itself set "
+    "OPENAI_API_KEY (or --api-key)."
+)
+_PROBE_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """Validated settings; `local` is what the local runtime must serve, None for a server."""
+
+    settings: ModelSettings
+    local: str | Path | None
+
+
+def choose_model(config: Mapping[str, Any], flags: Mapping[str, Any]) -> ModelChoice:
+    """Merge flags, environment and config, and check the model named really exists."""
+    settings = resolve_model_settings(
+        flags={k: v for k, v in flags.items() if v is not None}, config=config, env=os.environ
+    )
+    if uses_local_model(settings):
+        return ModelChoice(settings, _local_model(settings.model or DEFAULT_MODEL))
+    if settings.model:
+        _check_served(settings)
+    return ModelChoice(settings, None)
+
+
+def start_model(choice: ModelChoice, console: Console) -> tuple[ModelSettings, LocalServer | None]:
+    """The settings to call the model with; starts (or reuses and leases) the local server."""
+    if choice.local is None:
+        return choice.settings, None
+    with console.status("Starting the local model server…") as status:
+        server = ensure_server(choice.local, progress=lambda message: status.update(message))
+    if server.fallback:
+        console.print(Text.assemble(("note: ", "yellow"), f"{server.fallback}."))
+    settings = replace(
+        choice.settings, base_url=server.base_url, model=server.model_name, api_key="local"
+    )
+    return settings, server
+
+
+def _local_model(name: str) -> str | Path:
+    if names_local_model(name):
+        return name
+    served = {info.server.model_name: info.server.model_path for info in list_servers()}
+    if name in served:
+        return served[name]
+    known = ", ".join(
+        f"{model} (default)" if model == DEFAULT_MODEL else model for model in KNOWN_MODELS
+    )
+    running = f" Running local servers serve: {', '.join(served)}." if served else ""
+    raise ModelNotFoundError(
+        f"Model {name!r} is not a local model, and no model server is configured. "
+        f"Local models: {known}, or a path to a .gguf file (see `react-repl model list`)."
+        f"{running} {_SERVER_HINT}"
+    )
+
+
+def _check_served(settings: ModelSettings) -> None:
+    """Refuse a name the server does not list: some servers would answer with another model."""
+    offered = _listed_models(settings)
+    if not offered or _is_offered(settings.model, offered):
+        return
+    url = settings.base_url or "https://api.openai.com/v1"
+    raise ModelError(
+        f"Model {settings.model!r} is not served at {url}, which serves: {', '.join(offered)}. "
+        "Pick one with --model (or REACT_REPL_MODEL, or model in [model] of react-repl.toml), "
+        "or point --base-url at the server that has it."
+    )
+
+
+def _listed_models(settings: ModelSettings) -> list[str]:
+    """The server's /v1/models ids; [] when it cannot be listed (the request itself will tell)."""
+    client = openai.OpenAI(
+        api_key=settings.api_key or "sk-no-key-required",
+        base_url=settings.base_url,
+        timeout=_PROBE_TIMEOUT,
+        max_retries=0,
+    )
+    try:
+        return [str(entry.id) for entry in client.models.list().data]
+    except (openai.OpenAIError, ValueError):
+        return []
+
+
+def _is_offered(model: str, offered: list[str]) -> bool:
+    """Ollama lists `name:latest` but answers to `name`."""
+    return model in offered or f"{model}:latest" in offered
