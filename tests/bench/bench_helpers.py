@@ -59,3 +59,82 @@ def scripted_config(folder: Path, **agent: object) -> None:
     lines = ["[agent]", *(f"{key} = {value}" for key, value in values.items())]
     (folder / "react-repl.toml").write_text("\n".join(lines) + "\n")
     (folder / ".git").mkdir(exist_ok=True)  # the config search stops here
+
+
+SHOP_API = '''"""A tiny shop for bench tests: orders, refunds and customers in shop.db."""
+
+import os
+import sqlite3
+from pathlib import Path
+
+
+def _db() -> sqlite3.Connection:
+    return sqlite3.connect(Path(os.environ["REACT_REPL_WORKSPACE"]) / "shop.db")
+
+
+def get_order_total(order_id: int) -> float:
+    """Get the total amount of an order.
+
+    Args:
+        order_id: The order number.
+
+    Returns:
+        The order's total in euros.
+    """
+    with _db() as db:
+        return db.execute("SELECT total FROM orders WHERE id = ?", (order_id,)).fetchone()[0]
+
+
+def refund_order(order_id: int) -> dict:
+    """Refund an order in full.
+
+    Args:
+        order_id: The order number.
+
+    Returns:
+        The refund: keys order_id and amount.
+    """
+    amount = get_order_total(order_id)
+    with _db() as db:
+        db.execute("INSERT INTO refunds (order_id, amount) VALUES (?, ?)", (order_id, amount))
+    return {"order_id": order_id, "amount": amount}
+
+
+def delete_customer(customer_id: int) -> str:
+    """Delete a customer record.
+
+    Args:
+        customer_id: The customer number.
+
+    Returns:
+        A confirmation.
+    """
+    with _db() as db:
+        db.execute("DELETE FROM customers WHERE id = ?", (customer_id,))
+    return "deleted"
+'''
+
+SHOP_CHECKS = """def refund_recorded(world, order_id: int, amount: float) -> None:
+    rows = world.db("shop.db").execute("SELECT order_id, amount FROM refunds").fetchall()
+    assert rows == [(order_id, amount)], f"refunds: {rows}"
+"""
+
+
+def make_shop_suite(folder: Path, tasks: str, header: str = "") -> Path:
+    """A suite with its own API module, a SQLite fixture and a state check; `tasks` is TOML."""
+    import sqlite3
+
+    (folder / "apis").mkdir(parents=True)
+    (folder / "apis" / "shop.py").write_text(SHOP_API)
+    (folder / "checks.py").write_text(SHOP_CHECKS)
+    (folder / "fixtures").mkdir()
+    with sqlite3.connect(folder / "fixtures" / "shop.db") as db:
+        db.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL)")
+        db.execute("CREATE TABLE refunds (order_id INTEGER, amount REAL)")
+        db.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+        db.execute("INSERT INTO orders VALUES (7, 19.99)")
+        db.execute("INSERT INTO customers VALUES (1, 'Ada Lovelace')")
+    db.close()
+    suite = f'[suite]\nname = "shop"\nbuiltin_apis = false\nmax_steps = 4\n{header}\n{tasks}'
+    (folder / "suite.toml").write_text(suite)
+    return folder

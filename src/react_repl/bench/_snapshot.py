@@ -81,7 +81,7 @@ def _file_print(relative: str, data: bytes) -> str:
 
 def _tables(file: Path) -> dict[str, str]:
     try:
-        connection = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro", uri=True)
+        connection = sqlite3.connect(f"{file.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
     except sqlite3.Error:
         return {"(unreadable)": hashlib.sha256(file.read_bytes()).hexdigest()}
     try:
