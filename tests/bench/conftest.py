@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,3 +25,14 @@ def routed_server() -> Iterator[Any]:
     yield start
     for server in servers:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def builtin_index(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An index of the built-in APIs, built once; benchmarks copy it instead of re-embedding."""
+    from react_repl.index import MethodIndex
+    from react_repl.registry import ApiRegistry
+
+    folder = tmp_path_factory.mktemp("builtin-index")
+    MethodIndex.open(folder).build(ApiRegistry.discover(entry_points=False))
+    return folder

@@ -78,7 +78,7 @@ def test_the_picture_of_the_day_is_a_real_image(world: LocalWorld) -> None:
     assert apod["date"] == STARTED.date().isoformat() and apod["media_type"] == "image"
     picture = images.download_image(apod["url"])
     assert picture.size == (960, 640)
-    assert images.download_image(apod["hd_url"]).size == (1920, 1280)
+    assert images.download_image(apod["hd_url"]).size == (1600, 1067)
     earlier = nasa.get_nasa_astronomy_picture_of_the_day("2001-05-04")
     assert earlier["date"] == "2001-05-04" and earlier["url"] != apod["url"]
 

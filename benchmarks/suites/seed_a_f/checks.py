@@ -93,7 +93,11 @@ def discord_apod_at_half_size(world) -> None:
         f"the message does not start with 'Hello from Space!': {post.text[:60]!r}"
     )
     assert post.image_size, "no image was attached"
-    halves = [(w // 2, h // 2) for w, h in world.served.apod_sizes]
+    fetched = {
+        r.path.endswith("_hd.jpg") for r in world.requests if r.path.startswith("/apod/image/")
+    }
+    assert fetched, "the picture itself was never downloaded"
+    halves = [(w // 2, h // 2) for w, h in map(world.served.apod_size, sorted(fetched))]
     assert any(_close_size(post.image_size, half) for half in halves), (
         f"the image is {post.image_size[0]}x{post.image_size[1]}, not half the picture's size "
         f"({' or '.join(f'{w}x{h}' for w, h in halves)})"

@@ -124,3 +124,23 @@ def plan_differences(saved: Mapping[str, Any], current: Mapping[str, Any]) -> li
     """What a resumed run changed about the benchmark; empty when it is the same benchmark."""
     keys = ("suite_digest", "models", "arms", "distractors", "repeats", "seed", "tasks")
     return [key for key in keys if saved.get(key) != current.get(key)]
+
+
+def in_plan_order(records: Sequence[Any], plan: Mapping[str, Any]) -> list[Any]:
+    """Records in the order the plan lists attempts, so reports keep the suite's task order and
+    the command's model order however the attempts finished; unknown ones go last."""
+    models = [model["label"] for model in plan.get("models", [])]
+    arms = [arm["name"] for arm in plan.get("arms", [])]
+    levels = list(plan.get("distractors", []))
+    tasks = list(plan.get("tasks", []))
+
+    def position(values: list[Any], value: Any) -> int:
+        return values.index(value) if value in values else len(values)
+
+    return sorted(
+        records,
+        key=lambda r: (
+            r.trial, position(models, r.model), position(arms, r.arm),
+            position(levels, r.distractors), position(tasks, r.task),
+        ),
+    )  # fmt: skip

@@ -34,6 +34,7 @@ from react_repl.bench._plan import (
     Column,
     PlanError,
     attempts,
+    in_plan_order,
     plan_differences,
 )
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
@@ -133,7 +134,7 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
         finally:
             executor.close()
     wanted = {attempt.key for attempt in planned}
-    return [record for record in store.read() if record.key in wanted]
+    return in_plan_order([r for r in store.read() if r.key in wanted], run.plan())
 
 
 def _write_plan(run: BenchRun, store: ResultsStore) -> None:

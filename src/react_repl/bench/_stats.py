@@ -27,7 +27,9 @@ def wilson_interval(successes: int, total: int, z: float = Z_95) -> tuple[float,
     denominator = 1 + z * z / total
     centre = (rate + z * z / (2 * total)) / denominator
     margin = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total)) / denominator
-    return (max(0.0, centre - margin), min(1.0, centre + margin))
+    low = 0.0 if successes == 0 else max(0.0, centre - margin)  # exact at the ends, where
+    high = 1.0 if successes == total else min(1.0, centre + margin)  # rounding would stray
+    return (low, high)
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:

@@ -386,8 +386,9 @@ def _merged_records(files: list[Path]) -> list[Any]:
     from dataclasses import replace
 
     from react_repl.bench import ResultsStore
+    from react_repl.bench._plan import in_plan_order
 
-    per_file = [ResultsStore(file).read() for file in files]
+    per_file = [in_plan_order(ResultsStore(file).read(), _plan_of(file)) for file in files]
     columns = [{(r.model, r.arm, r.distractors) for r in records} for records in per_file]
     merged = []
     for index, records in enumerate(per_file):
@@ -400,6 +401,16 @@ def _merged_records(files: list[Path]) -> list[Any]:
     return merged
 
 
+def _plan_of(results_file: Path) -> dict[str, Any]:
+    from react_repl.bench._runner import PLAN_FILE
+
+    plan_file = results_file.parent / PLAN_FILE
+    try:
+        return json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+
+
 def _prices(run: Any, file: Path | None) -> dict[str, tuple[float, float]]:
     table = {
         target.label: (target.prompt_price or 0.0, target.completion_price or 0.0)
@@ -410,14 +421,9 @@ def _prices(run: Any, file: Path | None) -> dict[str, tuple[float, float]]:
 
 
 def _plan_prices(files: list[Path]) -> dict[str, tuple[float, float]]:
-    from react_repl.bench._runner import PLAN_FILE
-
     table = {}
     for file in files:
-        plan_file = file.parent / PLAN_FILE
-        if not plan_file.is_file():
-            continue
-        for model in json.loads(plan_file.read_text(encoding="utf-8")).get("models", []):
+        for model in _plan_of(file).get("models", []):
             if model.get("prompt_price") is not None or model.get("completion_price") is not None:
                 table[model["label"]] = (
                     model.get("prompt_price") or 0.0,

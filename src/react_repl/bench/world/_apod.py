@@ -15,7 +15,7 @@ from datetime import date
 from PIL import Image, ImageDraw, ImageFilter
 
 IMAGE_SIZE = (960, 640)
-HD_SIZE = (1920, 1280)
+HD_SIZE = (1600, 1067)  # not twice IMAGE_SIZE: an unresized picture is never "half the HD one"
 
 _PICTURES = (
     (
@@ -91,7 +91,6 @@ class ApodModel:
 
 def _draw(rng: random.Random, hd: bool) -> bytes:
     width, height = HD_SIZE if hd else IMAGE_SIZE
-    scale = width / IMAGE_SIZE[0]
     sky = Image.new("RGB", IMAGE_SIZE, (4, 6, 16))
     glow = Image.new("RGB", IMAGE_SIZE, (0, 0, 0))
     draw = ImageDraw.Draw(glow)
@@ -107,7 +106,7 @@ def _draw(rng: random.Random, hd: bool) -> bytes:
         shade = rng.randint(150, 255)
         radius = rng.choice((0.5, 0.5, 0.5, 1.0, 1.5))
         stars.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(shade,) * 3)
-    if scale != 1:
+    if hd:
         sky = sky.resize((width, height), Image.Resampling.BICUBIC)
     buffer = io.BytesIO()
     sky.save(buffer, format="JPEG", quality=88)

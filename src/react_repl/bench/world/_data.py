@@ -50,10 +50,10 @@ class WorldData:
     def apod(self, day: date | None = None) -> Picture:
         return self.pictures.picture(day or self.today)
 
-    @property
-    def apod_sizes(self) -> tuple[tuple[int, int], tuple[int, int]]:
-        """(standard, hd) image sizes in pixels, width first."""
-        return IMAGE_SIZE, HD_SIZE
+    @staticmethod
+    def apod_size(hd: bool = False) -> tuple[int, int]:
+        """The picture's size in pixels, width first (`url`, or `hd_url` when hd)."""
+        return HD_SIZE if hd else IMAGE_SIZE
 
     def prices(self, symbol: str) -> list[PriceRow]:
         return self.stocks.daily(symbol)
