@@ -9,6 +9,7 @@ conversation state, through the real openai client and a real socket.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -64,6 +65,7 @@ def scripted_config(folder: Path, **agent: object) -> None:
 SHOP_API = '''"""A tiny shop for bench tests: orders, refunds and customers in shop.db."""
 
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -138,3 +140,23 @@ def make_shop_suite(folder: Path, tasks: str, header: str = "") -> Path:
     suite = f'[suite]\nname = "shop"\nbuiltin_apis = false\nmax_steps = 4\n{header}\n{tasks}'
     (folder / "suite.toml").write_text(suite)
     return folder
+
+
+SIX_TASKS = "\n".join(
+    f'[[task]]\nid = "t{n}"\ntask = "Total of order 7, please (t{n})."\nanswer = 19.99\n'
+    for n in range(1, 7)
+)
+SIX_SCRIPTS = {
+    f"(t{n})": [
+        action("total = get_order_total(7)\nprint(total)"),
+        action(f"print('checking {n}')"),
+        action("stop(total)" if n % 3 else "stop(total * 2)"),  # t3 and t6 answer wrong
+    ]
+    for n in range(1, 7)
+}
+
+
+def table_rows(report: str) -> list[str]:
+    """The seed table's rows with the log links taken out: what a reader compares."""
+    rows = [line for line in report.splitlines() if re.match(r"\| t\d", line)]
+    return [re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", row) for row in rows]

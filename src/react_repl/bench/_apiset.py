@@ -93,14 +93,28 @@ def build_api_set(
 
 
 def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callable[..., str]]:
-    """The functions and method_search of a set, loaded once per process."""
-    from react_repl.index import MethodIndex, method_search_function
+    """The functions and method_search of a set, loaded once per process.
 
+    The index (and the embedding model behind it) opens on the first search, not before: an
+    attempt that never searches, and a worker that runs only such attempts, never pays for it.
+    """
     if api_set.key not in _loaded:
         functions = {spec.name: spec.load() for spec in api_set.specs}
-        search = method_search_function(MethodIndex.open(api_set.index_dir))
-        _loaded[api_set.key] = (functions, search)
+        _loaded[api_set.key] = (functions, _lazy_search(api_set.index_dir))
     return _loaded[api_set.key]
+
+
+def _lazy_search(index_dir: str) -> Callable[..., str]:
+    from react_repl.index import MethodIndex, method_search_function
+
+    opened: list[Callable[..., str]] = []
+
+    def method_search(description: str = "", k: int = 5) -> str:
+        if not opened:
+            opened.append(method_search_function(MethodIndex.open(index_dir)))
+        return opened[0](description, k)
+
+    return method_search
 
 
 def _set_key(specs: Sequence[ApiSpec]) -> str:

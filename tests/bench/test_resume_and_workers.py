@@ -1,0 +1,116 @@
+"""A benchmark killed midway resumes to the same table; two workers give the same results faster."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bench_helpers import (
+    SIX_SCRIPTS,
+    SIX_TASKS,
+    Routed,
+    bench_command,
+    make_shop_suite,
+    scripted_config,
+    table_rows,
+)
+
+from react_repl.llm import ScriptedServer
+
+DELAY = 0.4  # seconds per model reply, so attempts take long enough to be killed and overlapped
+
+
+def results(out: Path) -> dict[str, dict]:
+    lines = (out / "results.jsonl").read_text().splitlines()
+    return {r["key"]: r for r in map(json.loads, lines)}
+
+
+def comparable(record: dict) -> tuple:
+    return (record["task"], record["outcome"], record["steps"], record["answer"], record["checks"])
+
+
+def test_a_killed_benchmark_resumes_to_the_table_of_an_uninterrupted_one(
+    tmp_path: Path, shop_index: Path
+) -> None:
+    suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
+    scripted_config(tmp_path)
+    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=DELAY)) as server:
+        common = ["--model", f"scripted@{server.base_url}", "--index", str(shop_index),
+                  "--logs-dir", "logs"]  # fmt: skip
+        whole = bench_command(str(suite), *common, "--out", "whole", cwd=tmp_path)
+        assert whole.returncode == 1, whole.stdout + whole.stderr  # t3 and t6 are mistakes
+
+        killed = subprocess.Popen(
+            [sys.executable, "-m", "react_repl", "bench", str(suite), *common, "--out", "resumed"],
+            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "OPENAI_API_KEY": "k", "HF_HUB_OFFLINE": "1"},
+            start_new_session=True,
+        )  # fmt: skip
+        partial = tmp_path / "resumed" / "results.jsonl"
+        deadline = time.monotonic() + 120
+        while not (partial.exists() and partial.read_text().count("\n") >= 2):
+            assert time.monotonic() < deadline and killed.poll() is None, "never got midway"
+            time.sleep(0.05)
+        os.killpg(killed.pid, signal.SIGKILL)  # the whole process group: no goodbye
+        killed.wait()
+        before = results(tmp_path / "resumed")
+        assert 2 <= len(before) < 6
+
+        again = bench_command(str(suite), *common, "--out", "resumed", "--resume", cwd=tmp_path)
+    assert again.returncode == 1, again.stdout + again.stderr
+    assert f"{len(before)} of 6 attempts already finished" in " ".join(again.stdout.split())
+    after = results(tmp_path / "resumed")
+    assert all(after[key] == record for key, record in before.items())  # not run again
+    assert sorted(map(comparable, after.values())) == sorted(
+        map(comparable, results(tmp_path / "whole").values())
+    )
+    whole_table = table_rows((tmp_path / "whole" / "report.md").read_text())
+    assert table_rows((tmp_path / "resumed" / "report.md").read_text()) == whole_table
+    assert whole_table[0] == "| t1 | 3 ✅ |" and whole_table[2] == "| t3 | 3 🟠 |"
+
+
+def test_resume_refuses_a_different_benchmark_and_a_plain_rerun_refuses_to_overwrite(
+    tmp_path: Path, shop_index: Path
+) -> None:
+    suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
+    scripted_config(tmp_path)
+    with ScriptedServer(responder=Routed(SIX_SCRIPTS)) as server:
+        common = ["--model", f"scripted@{server.base_url}", "--index", str(shop_index),
+                  "--logs-dir", "logs", "--out", "out", "--only", "t1"]  # fmt: skip
+        assert bench_command(str(suite), *common, cwd=tmp_path).returncode == 0
+        rerun = bench_command(str(suite), *common, cwd=tmp_path)
+        assert rerun.returncode == 2 and "add --resume" in rerun.stderr
+        other = bench_command(str(suite), *common, "--resume", "--repeats", "2", cwd=tmp_path)
+        assert other.returncode == 2 and "different repeats" in other.stderr
+        same = bench_command(str(suite), *common, "--resume", cwd=tmp_path)
+    assert same.returncode == 0 and "1 of 1 attempts already finished" in same.stdout
+
+
+def timed_run(
+    tmp_path: Path, suite: Path, index: Path, url: str, workers: int
+) -> tuple[float, Path]:
+    out = f"workers{workers}"
+    started = time.perf_counter()
+    run = bench_command(str(suite), "--model", f"scripted@{url}", "--index", str(index),
+                        "--logs-dir", "logs", "--out", out, "--workers", str(workers),
+                        cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 1, run.stdout + run.stderr
+    return time.perf_counter() - started, tmp_path / out
+
+
+def test_two_workers_give_the_same_results_in_less_time(tmp_path: Path, shop_index: Path) -> None:
+    suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
+    scripted_config(tmp_path)
+    # a second per reply makes the model the bottleneck, as a real one is; start-up is fixed
+    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=1.0)) as server:
+        one, out_one = timed_run(tmp_path, suite, shop_index, server.base_url, 1)
+        two, out_two = timed_run(tmp_path, suite, shop_index, server.base_url, 2)
+    by_task = lambda out: sorted(map(comparable, results(out).values()))  # noqa: E731
+    assert by_task(out_two) == by_task(out_one)
+    assert len({r["worker"] for r in results(out_two).values()}) == 2
+    assert two < one * 0.85, f"2 workers took {two:.1f} s, 1 worker {one:.1f} s"
