@@ -11,6 +11,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from collections.abc import Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -90,6 +91,7 @@ class RayExecutor:
         self.workers = max(1, workers)
         options: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
         if address:
+            _check_reachable(address)
             options["address"] = address
         else:
             options["num_cpus"] = self.workers
@@ -122,6 +124,17 @@ class RayExecutor:
 
     def close(self) -> None:
         self._ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Ray retries an unreachable HOST:PORT for minutes; a plain connect fails in seconds."""
+    host, sep, port = address.rpartition(":")
+    if "://" in address or not sep or not port.isdigit():
+        return  # "auto", "ray://…" (Ray Client): Ray resolves and reports these itself
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as error:
+        raise ExecutorError(f"cannot reach the Ray cluster at {address}: {error}") from None
 
 
 def make_executor(kind: str, workers: int, address: str | None) -> Executor:
