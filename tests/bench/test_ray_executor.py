@@ -53,6 +53,6 @@ def test_an_unreachable_cluster_is_a_clear_error(tmp_path: Path, shop_index: Pat
         "--address", "127.0.0.1:9", "--index", str(shop_index), "--out", "out", cwd=tmp_path,
         timeout=120,
     )  # fmt: skip
-    assert run.returncode == 1
+    assert run.returncode == 3
     assert "cannot reach the Ray cluster at 127.0.0.1:9" in run.stderr
     assert "Traceback" not in run.stderr

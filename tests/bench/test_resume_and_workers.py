@@ -114,3 +114,35 @@ def test_two_workers_give_the_same_results_in_less_time(tmp_path: Path, shop_ind
     assert by_task(out_two) == by_task(out_one)
     assert len({r["worker"] for r in results(out_two).values()}) == 2
     assert two < one * 0.85, f"2 workers took {two:.1f} s, 1 worker {one:.1f} s"
+
+
+def test_ctrl_c_stops_at_once_keeps_finished_attempts_and_marks_running_ones(
+    tmp_path: Path, shop_index: Path
+) -> None:
+    suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
+    scripted_config(tmp_path)
+    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=1.0)) as server:
+        running = subprocess.Popen(
+            [sys.executable, "-m", "react_repl", "bench", str(suite), "--model",
+             f"scripted@{server.base_url}", "--index", str(shop_index), "--logs-dir", "logs",
+             "--out", "out", "--workers", "2"],
+            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "OPENAI_API_KEY": "k", "HF_HUB_OFFLINE": "1"},
+        )  # fmt: skip
+        partial = tmp_path / "out" / "results.jsonl"
+        deadline = time.monotonic() + 120
+        while not (partial.exists() and partial.read_text().count("\n") >= 2):
+            assert time.monotonic() < deadline and running.poll() is None, "never got midway"
+            time.sleep(0.05)
+        time.sleep(1.5)  # the next two attempts are mid-run
+        pressed = time.monotonic()
+        running.send_signal(signal.SIGINT)
+        stdout, _ = running.communicate(timeout=60)
+    assert running.returncode == 130
+    assert time.monotonic() - pressed < 10
+    assert "--resume" in stdout
+    finished = len(results(tmp_path / "out"))
+    assert 2 <= finished < 6
+    logs = list((tmp_path / "logs").rglob("*.jsonl"))
+    statuses = [json.loads(log.read_text().splitlines()[-1]).get("status") for log in logs]
+    assert statuses.count("interrupted") >= 1

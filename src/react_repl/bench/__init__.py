@@ -14,7 +14,7 @@ from react_repl.bench._models import ModelSpecError, ModelTarget, resolve_target
 from react_repl.bench._plan import Arm, Attempt, Column, PlanError, parse_arm
 from react_repl.bench._report import ReportFiles, write_report
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
-from react_repl.bench._runner import BenchRun, Progress, run_benchmark
+from react_repl.bench._runner import BenchRun, ModelUnreachable, Progress, run_benchmark
 from react_repl.bench._state import CheckWorld
 from react_repl.bench._stats import mcnemar_exact, pass_at_k, pass_hat_k, wilson_interval
 from react_repl.bench._suite import StateCheckRef, Suite, SuiteError, Task, load_suite
@@ -37,6 +37,7 @@ __all__ = [
     "LocalWorld",
     "ModelSpecError",
     "ModelTarget",
+    "ModelUnreachable",
     "PlanError",
     "Post",
     "Progress",

@@ -153,6 +153,8 @@ def _run_in_worker(job: AttemptJob) -> AttemptRecord:
     _busy = True
     try:
         return run_attempt(job)
+    except KeyboardInterrupt:
+        os._exit(130)  # stopped by the parent: the attempt's log already says interrupted
     finally:
         _busy = False
 

@@ -119,6 +119,9 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
     pending = [attempt for attempt in planned if attempt.key not in done]
     progress.started(len(planned), len(planned) - len(pending))
     if pending:
+        for target in run.targets:
+            if target.local is None and any(a.column.model == target.label for a in pending):
+                check_reachable(target)
         api_sets = _api_sets(run, {a.column.distractors for a in pending}, progress.notify)
         executor = make_executor(run.executor, run.workers, run.address)
         try:
@@ -135,6 +138,38 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
             executor.close()
     wanted = {attempt.key for attempt in planned}
     return in_plan_order([r for r in store.read() if r.key in wanted], run.plan())
+
+
+class ModelUnreachable(RuntimeError):
+    """A model server that does not answer at all: every attempt would fail the same way."""
+
+
+def check_reachable(target: ModelTarget) -> None:
+    """Ask the server for its models once, so a wrong URL or key stops the run before it starts.
+
+    Only "no answer" and "wrong key" stop it: a server without a /models route still runs.
+    """
+    import openai
+
+    client = openai.OpenAI(
+        base_url=target.settings.base_url,
+        api_key=target.settings.api_key or "sk-no-key-required",
+        timeout=15.0,
+        max_retries=0,
+    )
+    where = target.settings.base_url or "the OpenAI API"
+    try:
+        client.models.list()
+    except openai.APIConnectionError as error:
+        raise ModelUnreachable(
+            f"cannot reach the model server of {target.label} at {where}: {error}"
+        ) from None
+    except openai.AuthenticationError:
+        raise ModelUnreachable(
+            f"the model server of {target.label} at {where} refused the API key"
+        ) from None
+    except openai.OpenAIError:
+        return
 
 
 def _write_plan(run: BenchRun, store: ResultsStore) -> None:

@@ -1,7 +1,8 @@
 """`react-repl bench SUITE_DIR`: run a suite across models; `bench report RESULTS`: re-render.
 
-Exit codes: 0 every attempt passed; 1 some attempt did not; 2 bad usage, suite or config; 3 some
-attempt crashed in the harness; 130 interrupted (finished attempts are kept for --resume).
+Exit codes: 0 every attempt passed; 1 some attempt did not; 2 bad usage, suite or config; 3 the
+harness could not run (a model server that does not answer, an executor that cannot start) or an
+attempt crashed in it; 130 interrupted (finished attempts are kept for --resume).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ EXIT_FAILED, EXIT_USAGE, EXIT_CRASHED, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 class _UsageError(click.ClickException):
     exit_code = EXIT_USAGE
+
+
+class _HarnessError(click.ClickException):
+    exit_code = EXIT_CRASHED
 
 
 class _BenchGroup(click.Group):
@@ -153,7 +158,7 @@ def run_command(
     logs_dir: Path | None,
 ) -> None:
     """Run every task of SUITE_DIR with each model and arm; write results and a report."""
-    from react_repl.bench import ExecutorError, run_benchmark
+    from react_repl.bench import ExecutorError, ModelUnreachable, run_benchmark
     from react_repl.local import LocalModelError
 
     run = _assemble(locals())
@@ -170,8 +175,8 @@ def run_command(
             )
         )
         raise SystemExit(EXIT_INTERRUPTED) from None
-    except (ExecutorError, LocalModelError) as error:
-        raise click.ClickException(str(error)) from None
+    except (ExecutorError, LocalModelError, ModelUnreachable) as error:
+        raise _HarnessError(str(error)) from None
     except ValueError as error:  # a plan that does not fit, a pack too small for --distractors
         raise _UsageError(str(error)) from None
     _finish(records, run.out_dir, f"Benchmark: {run.suite.name}", _prices(run, prices))
