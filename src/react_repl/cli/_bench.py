@@ -7,8 +7,6 @@ attempt crashed in it; 130 interrupted (finished attempts are kept for --resume)
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -158,10 +156,15 @@ def run_command(
     logs_dir: Path | None,
 ) -> None:
     """Run every task of SUITE_DIR with each model and arm; write results and a report."""
+    run = _assemble(locals())
     from react_repl.bench import ExecutorError, ModelUnreachable, run_benchmark
+    from react_repl.bench._reading import read_prices, target_prices
     from react_repl.local import LocalModelError
 
-    run = _assemble(locals())
+    try:
+        price_table = target_prices(run.targets) | (read_prices(prices) if prices else {})
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
     _console.print(Text(f"Results: {run.out_dir}"))
     try:
         with _ProgressBar() as bar:
@@ -179,7 +182,7 @@ def run_command(
         raise _HarnessError(str(error)) from None
     except ValueError as error:  # a plan that does not fit, a pack too small for --distractors
         raise _UsageError(str(error)) from None
-    _finish(records, run.out_dir, f"Benchmark: {run.suite.name}", _prices(run, prices))
+    _finish(records, run.out_dir, f"Benchmark: {run.suite.name}", price_table)
 
 
 @bench.command("report")
@@ -200,12 +203,17 @@ def report_command(
     results: tuple[Path, ...], out_dir: Path | None, prices: Path | None, title: str | None
 ) -> None:
     """Re-render the report from results files (or folders); several files are compared."""
-    files = [_results_file(path) for path in results]
-    records = _merged_records(files)
+    from react_repl.bench._reading import load_results, plan_prices, read_prices, results_file
+
+    try:
+        files = [results_file(path) for path in results]
+        records = load_results(files)
+        price_table = plan_prices(files) | (read_prices(prices) if prices else {})
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
     if not records:
         raise _UsageError(f"no attempt records in {', '.join(map(str, files))}")
     target = out_dir or (files[0].parent if len(files) == 1 else Path("bench-report"))
-    price_table = _plan_prices(files) | (_read_prices(prices) if prices else {})
     suites = sorted({record.suite for record in records})
     _finish(records, target, title or f"Benchmark: {', '.join(suites)}", price_table)
 
@@ -375,77 +383,3 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
     if any(record.status == "crashed" for record in records):
         raise SystemExit(EXIT_CRASHED)
     raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)
-
-
-def _results_file(path: Path) -> Path:
-    from react_repl.bench import RESULTS_FILE
-
-    file = path / RESULTS_FILE if path.is_dir() else path
-    if not file.is_file():
-        raise _UsageError(f"{path} holds no {RESULTS_FILE}")
-    return file
-
-
-def _merged_records(files: list[Path]) -> list[Any]:
-    """Records of several files; a column present in two files is told apart by its run."""
-    from dataclasses import replace
-
-    from react_repl.bench import ResultsStore
-    from react_repl.bench._plan import in_plan_order
-
-    per_file = [in_plan_order(ResultsStore(file).read(), _plan_of(file)) for file in files]
-    columns = [{(r.model, r.arm, r.distractors) for r in records} for records in per_file]
-    merged = []
-    for index, records in enumerate(per_file):
-        others = set().union(*(c for i, c in enumerate(columns) if i != index))
-        for record in records:
-            clash = (record.model, record.arm, record.distractors) in others
-            merged.append(
-                replace(record, model=f"{record.model} [{record.run_id}]") if clash else record
-            )
-    return merged
-
-
-def _plan_of(results_file: Path) -> dict[str, Any]:
-    from react_repl.bench._runner import PLAN_FILE
-
-    plan_file = results_file.parent / PLAN_FILE
-    try:
-        return json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.is_file() else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def _prices(run: Any, file: Path | None) -> dict[str, tuple[float, float]]:
-    table = {
-        target.label: (target.prompt_price or 0.0, target.completion_price or 0.0)
-        for target in run.targets
-        if target.prompt_price is not None or target.completion_price is not None
-    }
-    return table | (_read_prices(file) if file else {})
-
-
-def _plan_prices(files: list[Path]) -> dict[str, tuple[float, float]]:
-    table = {}
-    for file in files:
-        for model in _plan_of(file).get("models", []):
-            if model.get("prompt_price") is not None or model.get("completion_price") is not None:
-                table[model["label"]] = (
-                    model.get("prompt_price") or 0.0,
-                    model.get("completion_price") or 0.0,
-                )
-    return table
-
-
-def _read_prices(file: Path) -> dict[str, tuple[float, float]]:
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-        return {
-            str(model): (float(entry.get("prompt", 0.0)), float(entry.get("completion", 0.0)))
-            for model, entry in data.items()
-        }
-    except (OSError, tomllib.TOMLDecodeError, AttributeError, TypeError, ValueError) as error:
-        raise _UsageError(
-            f"cannot read prices from {file}: {error}; "
-            "write MODEL = { prompt = 2.5, completion = 10 }"
-        ) from None
