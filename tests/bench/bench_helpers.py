@@ -1,9 +1,9 @@
-"""Bench test helpers: scripted models routed by task, and the CLI run as users run it.
+"""Bench test helpers: scripts for ScriptedServer's routed mode, a test shop suite, and the CLI
+run as users run it.
 
-`Routed` answers each conversation from the script of the task it is about (found by a substring
-of the first user message) at the position given by the assistant turns already in the request:
-stateless, so parallel workers, retries and resumed runs all get the same reply for the same
-conversation state, through the real openai client and a real socket.
+Routed scripts are keyed by a part of the task text and played by the number of assistant turns
+in the request: stateless, so parallel workers, retries and resumed runs get the same reply for
+the same conversation, through the real openai client and a real socket.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from react_repl.llm import ScriptedReply
 
@@ -26,21 +25,12 @@ def action(code: str, thought: str = "I take the next step.") -> str:
     return f"THOUGHT: {thought}\nACTION:\n```python\n{code}\n```"
 
 
-class Routed:
-    def __init__(self, scripts: Mapping[str, Sequence[str]], delay: float = 0.0) -> None:
-        self.scripts = dict(scripts)
-        self.delay = delay
-
-    def __call__(self, body: dict[str, Any]) -> ScriptedReply:
-        messages = body.get("messages") or []
-        task = next((m["content"] for m in messages if m["role"] == "user"), "")
-        turn = sum(1 for m in messages if m["role"] == "assistant")
-        for key, script in self.scripts.items():
-            if key in task:
-                if turn < len(script):
-                    return ScriptedReply(text=script[turn], delay=self.delay)
-                return ScriptedReply(text=action("stop('out of script')"), delay=self.delay)
-        return ScriptedReply(status=500, error_message=f"no script for task {task[:80]!r}")
+def delayed(scripts: Mapping[str, Sequence[str]], seconds: float) -> dict[str, list[ScriptedReply]]:
+    """Routes for ScriptedServer whose every reply takes `seconds`, like a slow model."""
+    return {
+        key: [ScriptedReply(text, delay=seconds) for text in script]
+        for key, script in scripts.items()
+    }
 
 
 def bench_command(

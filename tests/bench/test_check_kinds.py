@@ -129,14 +129,12 @@ SCRIPTS = {
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    from bench_helpers import Routed
-
     from react_repl.llm import ScriptedServer
 
     folder = tmp_path_factory.mktemp("check-kinds")
     suite = make_shop_suite(folder / "shop", TASKS)
     scripted_config(folder)
-    with ScriptedServer(responder=Routed(SCRIPTS)) as server:
+    with ScriptedServer(routes=SCRIPTS) as server:
         result = bench_command(
             str(suite), "--model", f"scripted@{server.base_url}", "--workers", "2",
             "--out", "out", "--logs-dir", "logs", "--index", str(folder / "no-index"),

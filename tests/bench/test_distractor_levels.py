@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from bench_helpers import Routed, action, bench_command, make_shop_suite, scripted_config
+from bench_helpers import action, bench_command, make_shop_suite, scripted_config
 
 from react_repl.bench import choose_distractors
 from react_repl.llm import ScriptedServer
@@ -79,7 +79,7 @@ def test_distractors_get_their_own_index_and_the_report_compares(
         action("stop(get_order_total(7))"),
     ]}  # fmt: skip
     seed_before = tree_digest(shop_index)
-    with ScriptedServer(responder=Routed(scripts)) as server:
+    with ScriptedServer(routes=scripts) as server:
         run = bench_command(
             str(suite), "--model", f"scripted@{server.base_url}", "--distractors", "20",
             "--distractor-pack", str(pack), "--index", str(shop_index), "--logs-dir", "logs",

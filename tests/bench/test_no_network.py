@@ -8,7 +8,7 @@ from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from bench_helpers import Routed, action, bench_command, scripted_config
+from bench_helpers import action, bench_command, scripted_config
 
 from react_repl.bench import WorldData
 from react_repl.bench._plan import derived_seed
@@ -80,7 +80,7 @@ def test_internet_and_user_webhooks_are_out_of_reach(tmp_path: Path, builtin_ind
     user_env = {"SLACK_WEBHOOK_URL": trap.url, "REACT_REPL_LOCATION": "Nowhere,1.0,1.0",
                 "HTTPS_PROXY": "", "NO_PROXY": "*"}  # fmt: skip
     try:
-        with ScriptedServer(responder=Routed(SCRIPTS)) as server:
+        with ScriptedServer(routes=SCRIPTS) as server:
             run = bench_command(
                 str(tmp_path / "suite"), "--model", f"scripted@{server.base_url}",
                 "--index", str(builtin_index), "--logs-dir", "logs", "--out", "out",

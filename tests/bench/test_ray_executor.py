@@ -8,7 +8,6 @@ from pathlib import Path
 from bench_helpers import (
     SIX_SCRIPTS,
     SIX_TASKS,
-    Routed,
     bench_command,
     make_shop_suite,
     scripted_config,
@@ -27,7 +26,7 @@ def outcomes(out: Path) -> list[tuple]:
 def test_ray_gives_the_results_of_the_local_pool(tmp_path: Path, shop_index: Path) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
-    with ScriptedServer(responder=Routed(SIX_SCRIPTS)) as server:
+    with ScriptedServer(routes=SIX_SCRIPTS) as server:
         common = [str(suite), "--model", f"scripted@{server.base_url}", "--index", str(shop_index),
                   "--logs-dir", "logs", "--workers", "2"]  # fmt: skip
         local = bench_command(*common, "--out", "local", cwd=tmp_path)

@@ -13,8 +13,8 @@ from pathlib import Path
 from bench_helpers import (
     SIX_SCRIPTS,
     SIX_TASKS,
-    Routed,
     bench_command,
+    delayed,
     make_shop_suite,
     scripted_config,
     table_rows,
@@ -39,7 +39,7 @@ def test_a_killed_benchmark_resumes_to_the_table_of_an_uninterrupted_one(
 ) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
-    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=DELAY)) as server:
+    with ScriptedServer(routes=delayed(SIX_SCRIPTS, DELAY)) as server:
         common = ["--model", f"scripted@{server.base_url}", "--index", str(shop_index),
                   "--logs-dir", "logs"]  # fmt: skip
         whole = bench_command(str(suite), *common, "--out", "whole", cwd=tmp_path)
@@ -79,7 +79,7 @@ def test_resume_refuses_a_different_benchmark_and_a_plain_rerun_refuses_to_overw
 ) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
-    with ScriptedServer(responder=Routed(SIX_SCRIPTS)) as server:
+    with ScriptedServer(routes=SIX_SCRIPTS) as server:
         common = ["--model", f"scripted@{server.base_url}", "--index", str(shop_index),
                   "--logs-dir", "logs", "--out", "out", "--only", "t1"]  # fmt: skip
         assert bench_command(str(suite), *common, cwd=tmp_path).returncode == 0
@@ -107,7 +107,7 @@ def test_two_workers_give_the_same_results_in_less_time(tmp_path: Path, shop_ind
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
     # a second per reply makes the model the bottleneck, as a real one is; start-up is fixed
-    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=1.0)) as server:
+    with ScriptedServer(routes=delayed(SIX_SCRIPTS, 1.0)) as server:
         one, out_one = timed_run(tmp_path, suite, shop_index, server.base_url, 1)
         two, out_two = timed_run(tmp_path, suite, shop_index, server.base_url, 2)
     by_task = lambda out: sorted(map(comparable, results(out).values()))  # noqa: E731
@@ -121,7 +121,7 @@ def test_ctrl_c_stops_at_once_keeps_finished_attempts_and_marks_running_ones(
 ) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
-    with ScriptedServer(responder=Routed(SIX_SCRIPTS, delay=1.0)) as server:
+    with ScriptedServer(routes=delayed(SIX_SCRIPTS, 1.0)) as server:
         running = subprocess.Popen(
             [sys.executable, "-m", "react_repl", "bench", str(suite), "--model",
              f"scripted@{server.base_url}", "--index", str(shop_index), "--logs-dir", "logs",

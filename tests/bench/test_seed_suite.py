@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from bench_helpers import SUITES, Routed, action, bench_command, scripted_config
+from bench_helpers import SUITES, action, bench_command, scripted_config
 from seed_solutions import CHANNEL, SOLUTIONS
 
 from react_repl.llm import ScriptedServer
@@ -45,7 +45,7 @@ WRONG = {
 
 def run_seed_suite(folder: Path, scripts: dict, index: Path) -> tuple[int, dict[str, dict], Path]:
     scripted_config(folder)
-    with ScriptedServer(responder=Routed(scripts)) as server:
+    with ScriptedServer(routes=scripts) as server:
         result = bench_command(
             str(SUITES / "seed_a_f"), "--model", f"scripted@{server.base_url}",
             "--workers", "2", "--out", "out", "--logs-dir", "logs", "--index", str(index),
