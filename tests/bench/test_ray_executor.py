@@ -47,11 +47,12 @@ def test_ray_gives_the_results_of_the_local_pool(tmp_path: Path, shop_index: Pat
 
 def test_an_unreachable_cluster_is_a_clear_error(tmp_path: Path, shop_index: Path) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
-    run = bench_command(
-        str(suite), "--model", "m@http://127.0.0.1:9/v1", "--executor", "ray",
-        "--address", "127.0.0.1:9", "--index", str(shop_index), "--out", "out", cwd=tmp_path,
-        timeout=120,
-    )  # fmt: skip
+    with ScriptedServer(routes=SIX_SCRIPTS) as server:
+        run = bench_command(
+            str(suite), "--model", f"scripted@{server.base_url}", "--executor", "ray",
+            "--address", "127.0.0.1:9", "--index", str(shop_index), "--out", "out",
+            cwd=tmp_path, timeout=120,
+        )  # fmt: skip
     assert run.returncode == 3
     assert "cannot reach the Ray cluster at 127.0.0.1:9" in run.stderr
     assert "Traceback" not in run.stderr

@@ -60,7 +60,7 @@ class BenchRun:
     workers: int = 1
     executor: str = "local"
     address: str | None = None
-    agent_config: Mapping[str, Any] = field(default_factory=dict)  # [agent] table
+    agent_base: Mapping[str, AgentOptions] = field(default_factory=dict)  # per model, as `run`
     overrides: Mapping[str, Any] = field(default_factory=dict)  # --set, for every arm
     sandbox: Mapping[str, Any] = field(default_factory=dict)  # [sandbox] table, env excluded
     user_env: Mapping[str, str] = field(default_factory=dict)  # network = true suites only
@@ -261,9 +261,9 @@ def _job(
 
 
 def _options(run: BenchRun, target: ModelTarget, arm: Arm, task_id: str) -> AgentOptions:
-    """Defaults < [agent] table < the suite's max_steps < --set < the arm."""
-    base = AgentOptions.for_small_local_models() if target.local else AgentOptions()
-    options = base.with_values(dict(run.agent_config))
+    """What `run` would use for the model (its defaults and the [agent] table) < the suite's
+    max_steps < --set < the arm."""
+    options = run.agent_base.get(target.label) or AgentOptions()
     steps = run.suite.task(task_id).max_steps
     if steps:
         options = replace(options, max_steps=steps)

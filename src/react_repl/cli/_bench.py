@@ -231,7 +231,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         resolve_targets,
     )
     from react_repl.bench._plan import DEFAULT_ARM, parse_value
-    from react_repl.cli._setup import sandbox_settings
+    from react_repl.cli._setup import agent_options, sandbox_settings
     from react_repl.settings import ConfigError, load_config_file
 
     try:
@@ -243,6 +243,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
         overrides = dict(_key_value(item, parse_value) for item in args["option_values"])
         levels = _levels(args["distractors"])
+        agent_base = {t.label: agent_options(config, {}, t.local is not None) for t in targets}
     except (SuiteError, ConfigError, ModelSpecError, PlanError, ValueError) as error:
         raise _UsageError(str(error)) from None
     unknown = sorted(set(args["only_ids"]) - {task.id for task in suite.tasks})
@@ -268,7 +269,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         workers=args["workers"],
         executor=args["executor"],
         address=args["address"],
-        agent_config=config.get("agent", {}),
+        agent_base=agent_base,
         overrides=overrides,
         sandbox=sandbox,
         user_env=sandbox_settings(config)["env"] if suite.network else {},
