@@ -56,7 +56,7 @@ def _success(summary: Summary, axes: Any) -> None:
         s.interval[1] * 100 - rate for rate, s in zip(rates, summary.columns_summary, strict=True)
     ]
     positions = range(len(rates))
-    axes.bar(positions, rates, color="#4c9a6a", yerr=[below, above], capsize=6)
+    axes.bar(positions, rates, width=0.6, color="#4c9a6a", yerr=[below, above], capsize=6)
     axes.set_xticks(list(positions), _labels(summary), rotation=15, ha="right")
     axes.set_ylim(0, 105)
     axes.set_ylabel("success (%)")
@@ -93,8 +93,8 @@ def _tokens(summary: Summary, axes: Any) -> None:
     prompt = [s.prompt_tokens / max(1, s.attempts) for s in summary.columns_summary]
     completion = [s.completion_tokens / max(1, s.attempts) for s in summary.columns_summary]
     positions = range(len(prompt))
-    axes.bar(positions, prompt, color="#8aa6c1", label="prompt")
-    axes.bar(positions, completion, bottom=prompt, color="#d08c60", label="completion")
+    axes.bar(positions, prompt, width=0.6, color="#8aa6c1", label="prompt")
+    axes.bar(positions, completion, width=0.6, bottom=prompt, color="#d08c60", label="completion")
     axes.set_xticks(list(positions), _labels(summary), rotation=15, ha="right")
     axes.set_ylabel("tokens per attempt")
     axes.set_title("Tokens per attempt (mean)")
