@@ -42,6 +42,18 @@ def test_help_shows_both_forms(tmp_path: Path) -> None:
         (["{offline}", "--arm", "a:fewshot=1"], "unknown agent option"),
         (["{offline}", "--set", "noequals"], "is not KEY=VALUE"),
         (["{offline}", "--distractors", "many"], "--distractors 'many'"),
+        (
+            [
+                "{offline}",
+                "--model",
+                "m@http://127.0.0.1:9/v1",
+                "--distractors",
+                "5",
+                "--distractor-pack",
+                "{tmp}",
+            ],
+            "no distractor pack at",
+        ),
         (["{offline}", "--model", "mystery-model"], "not a profile"),
         (["{offline}", "--repeats", "0"], "0 is not in the range x>=1"),
         (["report", "{tmp}"], "holds no results.jsonl"),

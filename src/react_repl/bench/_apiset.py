@@ -45,7 +45,7 @@ def base_registry(suite_apis: Path | None, builtin: bool) -> ApiRegistry:
 
 def pack_registry(pack: Path) -> ApiRegistry:
     if not pack.is_dir() or not any(pack.glob("[!_]*.py")):
-        raise FileNotFoundError(f"no distractor pack at {pack} (a folder of API modules)")
+        raise ValueError(f"--distractors: no distractor pack at {pack} (a folder of API modules)")
     return ApiRegistry.discover(paths=[pack], builtin=False, entry_points=False)
 
 
@@ -53,6 +53,8 @@ def choose_distractors(
     pack: Sequence[ApiSpec], count: int, seed: int, taken: set[str]
 ) -> list[ApiSpec]:
     """`count` functions spread across the pack's modules, the same ones for the same seed."""
+    if count == 0:
+        return []
     rng = random.Random(f"distractors:{seed}")
     by_module: dict[str, list[ApiSpec]] = {}
     for spec in sorted(pack, key=lambda s: (s.module, s.name)):

@@ -39,6 +39,7 @@ from react_repl.bench._plan import (
 )
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._suite import Suite
+from react_repl.registry import ApiSpec
 
 PLAN_FILE = "run.json"
 Notify = Callable[[str], None]
@@ -119,10 +120,15 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
     pending = [attempt for attempt in planned if attempt.key not in done]
     progress.started(len(planned), len(planned) - len(pending))
     if pending:
+        chosen = _api_specs(run, {a.column.distractors for a in pending}, progress.notify)
         for target in run.targets:
             if target.local is None and any(a.column.model == target.label for a in pending):
                 check_reachable(target)
-        api_sets = _api_sets(run, {a.column.distractors for a in pending}, progress.notify)
+        progress.notify("Indexing the APIs in scope…")
+        api_sets = {
+            level: build_api_set(specs, level, run.out_dir / "indexes", run.seed_index)
+            for level, specs in chosen.items()
+        }
         executor = make_executor(run.executor, run.workers, run.address)
         try:
             for target, group in _turns(run, pending):
@@ -194,22 +200,17 @@ def _write_plan(run: BenchRun, store: ResultsStore) -> None:
     plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
 
 
-def _api_sets(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, ApiSet]:
-    notify("Indexing the suite's APIs…")
+def _api_specs(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, list[ApiSpec]]:
+    """The APIs in scope at each distractor level; a missing or too small pack fails here."""
     base = base_registry(run.suite.apis_dir, run.suite.builtin_apis)
     for problem in base.problems:
         notify(f"warning: {problem}")
     pack = pack_registry(run.pack).specs if any(levels) else ()
     taken = {spec.name for spec in base.specs}
-    sets = {}
-    for level in sorted(levels):
-        if level:
-            notify(f"Indexing {level} distractor APIs…")
-        extra = choose_distractors(pack, level, run.seed, taken) if level else []
-        sets[level] = build_api_set(
-            [*base.specs, *extra], level, run.out_dir / "indexes", run.seed_index
-        )
-    return sets
+    return {
+        level: [*base.specs, *choose_distractors(pack, level, run.seed, taken)]
+        for level in sorted(levels)
+    }
 
 
 def _turns(run: BenchRun, pending: list[Attempt]) -> list[tuple[ModelTarget | None, list[Attempt]]]:
