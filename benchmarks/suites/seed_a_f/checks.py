@@ -47,13 +47,13 @@ _CONDITIONS = (  # WMO codes -> (emoji that fit, words that fit)
 
 
 def discord_weather_at_home(world) -> None:
-    """B: one Discord message with the current temperature at the user's location."""
+    """B: one Discord message with the current (or felt) temperature at the user's location."""
     post = _only_post(world, "discord")
     home = world.served.location
     now = world.served.current_weather(home.latitude, home.longitude)
-    assert _mentions_temperature(post.text, now.temperature_c), (
+    assert _mentions_current(post.text, now), (
         f"the message does not give the temperature served for {home.name} "
-        f"({now.temperature_c} °C): {post.text!r}"
+        f"({now.temperature_c} °C, feels like {now.feels_like_c} °C): {post.text!r}"
     )
 
 
@@ -63,9 +63,9 @@ def slack_weather_for(world, place: str, country_code: str, channel: str) -> Non
     assert _channel(post.channel) == _channel(channel), f"posted to {post.channel!r}, not {channel}"
     city = next(c for c in world.served.places(place) if c.country_code == country_code)
     now = world.served.current_weather(city.latitude, city.longitude)
-    assert _mentions_temperature(post.text, now.temperature_c), (
+    assert _mentions_current(post.text, now), (
         f"the message does not give the temperature served for {place}, {country_code} "
-        f"({now.temperature_c} °C): {post.text!r}"
+        f"({now.temperature_c} °C, feels like {now.feels_like_c} °C): {post.text!r}"
     )
 
 
@@ -140,6 +140,11 @@ def _only_post(world, service: str):
 
 def _channel(name: str | None) -> str:
     return (name or "").strip().lstrip("#").lower()
+
+
+def _mentions_current(text: str, now) -> bool:
+    """The served temperature or the served "feels like" temperature, in °C or °F."""
+    return any(_mentions_temperature(text, t) for t in (now.temperature_c, now.feels_like_c))
 
 
 def _mentions_temperature(text: str, celsius: float) -> bool:
