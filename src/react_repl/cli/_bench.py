@@ -243,7 +243,10 @@ def _assemble(args: dict[str, Any]) -> Any:
         arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
         overrides = dict(_key_value(item, parse_value) for item in args["option_values"])
         levels = _levels(args["distractors"])
-        agent_base = {t.label: agent_options(config, {}, t.local is not None) for t in targets}
+        agent_base = {
+            t.label: agent_options(config, {}, t.local is not None, t.settings.model)
+            for t in targets
+        }
     except (SuiteError, ConfigError, ModelSpecError, PlanError, ValueError) as error:
         raise _UsageError(str(error)) from None
     unknown = sorted(set(args["only_ids"]) - {task.id for task in suite.tasks})
