@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from bench_helpers import (
     SIX_SCRIPTS,
     SIX_TASKS,
@@ -116,8 +117,9 @@ def test_two_workers_give_the_same_results_in_less_time(tmp_path: Path, shop_ind
     assert two < one * 0.85, f"2 workers took {two:.1f} s, 1 worker {one:.1f} s"
 
 
-def test_ctrl_c_stops_at_once_keeps_finished_attempts_and_marks_running_ones(
-    tmp_path: Path, shop_index: Path
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_kill_stops_at_once_keeps_finished_attempts_and_marks_running_ones(
+    tmp_path: Path, shop_index: Path, signum: int
 ) -> None:
     suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
     scripted_config(tmp_path)
@@ -136,7 +138,7 @@ def test_ctrl_c_stops_at_once_keeps_finished_attempts_and_marks_running_ones(
             time.sleep(0.05)
         time.sleep(1.5)  # the next two attempts are mid-run
         pressed = time.monotonic()
-        running.send_signal(signal.SIGINT)
+        running.send_signal(signum)
         stdout, _ = running.communicate(timeout=60)
     assert running.returncode == 130
     assert time.monotonic() - pressed < 10

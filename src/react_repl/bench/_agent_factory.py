@@ -24,7 +24,9 @@ def build_agent(
     env: Mapping[str, str],
     logs_dir: Path,
     log_settings: Mapping[str, Any],
+    bench_run: str,
 ) -> Agent:
+    """`bench_run` lands in every log's header, so `react-repl logs list --bench RUN` finds them."""
     return Agent(
         ChatModel(model),
         apis=apis,
@@ -33,4 +35,5 @@ def build_agent(
         logs_dir=logs_dir,
         sandbox_settings={**sandbox, "env": dict(env)},
         log_settings=log_settings,
+        bench_run=bench_run,
     )

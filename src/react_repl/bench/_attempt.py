@@ -82,6 +82,7 @@ def _run_in(
             env=_sandbox_env(world, workspace, suite, job.user_env),
             logs_dir=Path(job.logs_dir),
             log_settings=_log_settings(job, suite),
+            bench_run=job.run_id,
         )
         clock = time.perf_counter()
         with contextlib.chdir(workspace):
@@ -175,14 +176,11 @@ def _sandbox_env(
 def _log_settings(job: AttemptJob, suite: Suite) -> dict[str, Any]:
     attempt = job.attempt
     return {
-        "bench": job.run_id,
         "suite": suite.name,
         "task_id": attempt.task_id,
         "arm": attempt.column.arm,
         "trial": attempt.trial,
-        "seed": attempt.seed,
         "world_seed": attempt.world_seed,
-        "temperature": job.model.temperature,
         "distractors": attempt.column.distractors,
         "apis": len(job.api_set),
         "base_url": job.model.base_url or "(default)",
@@ -195,11 +193,15 @@ def _fill(workspace: Path, fixtures: tuple[Path, ...]) -> None:
         shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
 
 
+_TURNS = frozenset({"step", "decompose", "reminder"})
+
+
 def _steps(result: RunResult | None) -> int:
-    """Steps the agent took, as the seed counted them: numbered turns, not the wrap-up."""
+    """Steps the agent took, as the seed counted them: numbered turns, not the extra model calls
+    around them (a plan, a critic's review, the wrap-up at max steps)."""
     if result is None:
         return 0
-    return len({step.index for step in result.steps if step.kind != "wrap_up"})
+    return len({step.index for step in result.steps if step.kind in _TURNS})
 
 
 def _text_of(result: RunResult) -> str:

@@ -7,6 +7,7 @@ attempt crashed in it; 130 interrupted (finished attempts are kept for --resume)
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -166,6 +167,7 @@ def run_command(
     except ValueError as error:
         raise _UsageError(str(error)) from None
     _console.print(Text(f"Results: {run.out_dir}"))
+    signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
         with _ProgressBar() as bar:
             records = run_benchmark(run, bar.callbacks())
@@ -281,6 +283,10 @@ def _assemble(args: dict[str, Any]) -> Any:
         resume=args["resume"],
         retry_errors=args["retry_errors"],
     )
+
+
+def _interrupted(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _levels(text: str | None) -> list[int]:
