@@ -148,7 +148,7 @@ def _record(
         prompt_tokens=result.usage.prompt_tokens if result else 0,
         completion_tokens=result.usage.completion_tokens if result else 0,
         wall_seconds=round(wall, 2),
-        started_at=started.isoformat(timespec="seconds"),
+        started_at=started.isoformat(timespec="milliseconds"),
         task_text=task.task,
         temperature=job.model.temperature,
         model_name=job.model.model,
