@@ -20,6 +20,9 @@ from react_repl.agent import AgentOptions
 MODEL_SETTING_KEYS = frozenset(
     {"temperature", "max_tokens", "seed", "timeout", "context_window", "extra_body", "max_retries"}
 )
+_PLAN_IDENTITY = (
+    "suite_digest", "models", "arms", "distractors", "repeats", "seed", "tasks", "overrides",
+)  # fmt: skip
 _ARM = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+):(?P<body>.*)$", re.DOTALL)
 _NEXT_KEY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")
 
@@ -122,8 +125,7 @@ def attempts(
 
 def plan_differences(saved: Mapping[str, Any], current: Mapping[str, Any]) -> list[str]:
     """What a resumed run changed about the benchmark; empty when it is the same benchmark."""
-    keys = ("suite_digest", "models", "arms", "distractors", "repeats", "seed", "tasks")
-    return [key for key in keys if saved.get(key) != current.get(key)]
+    return [key for key in _PLAN_IDENTITY if saved.get(key) != current.get(key)]
 
 
 def in_plan_order(records: Sequence[Any], plan: Mapping[str, Any]) -> list[Any]:
