@@ -61,4 +61,7 @@ def test_regex_reads_the_answer_text() -> None:
     assert check_regex(r"^\d+ apples$", "12 Apples", case_sensitive=False) == ""
     assert "does not match" in check_regex(r"^\d+ apples$", "12 Apples", case_sensitive=True)
     assert check_regex(r"\[1, 2\]", [1, 2], case_sensitive=False) == ""
+    assert check_regex(r"^2025-12-25$", "datetime.date(2025, 12, 25)", case_sensitive=True) == ""
+    assert check_regex(r"^2025-12-25$", date(2025, 12, 25), case_sensitive=True) == ""
+    assert check_regex(r"2025-12-25", "datetime.date(2025, 12, 26)", case_sensitive=True) != ""
     assert answer_text(None) == "" and answer_text({"a": 1}) == '{"a": 1}'

@@ -43,9 +43,15 @@ def check_answer(task: Task, expected: Any, actual: Any) -> str:
 
 
 def check_regex(pattern: str, actual: Any, case_sensitive: bool) -> str:
+    """The pattern is searched in the answer's text; a date answer (`datetime.date(2025, 12,
+    25)`, the text of a date object) is also tried in its ISO form, `2025-12-25`."""
     flags = 0 if case_sensitive else re.IGNORECASE
     text = answer_text(actual)
-    return "" if re.search(pattern, text, flags) else f"{text!r} does not match /{pattern}/"
+    day = _as_date(actual) if _DATE_REPR.match(text.strip()) else None
+    forms = [text, day.isoformat()] if day else [text]
+    if any(re.search(pattern, form, flags) for form in forms):
+        return ""
+    return f"{text!r} does not match /{pattern}/"
 
 
 def _compare(expected: Any, actual: Any, task: Task) -> str | None:
