@@ -58,8 +58,9 @@ class ApiRegistry:
         sources added with `react-repl apis add`.
         """
         builder = _Builder()
-        if builtin and _paths.builtin_apis_dir().is_dir():
-            builder.add_source(_paths.builtin_apis_dir())
+        builtin_dir = _paths.builtin_apis_dir() if builtin else None
+        if builtin_dir is not None and builtin_dir.is_dir():
+            builder.add_source(builtin_dir)
         for path in paths:
             builder.add_source(path)
         if registered is not None:
