@@ -1,50 +1,79 @@
-"""`react-repl bench` end to end: a one-task suite against a scripted server, scored by checks."""
+"""`react-repl bench` as a command: its forms, its usage errors and its exit codes."""
 
-import json
+from __future__ import annotations
+
 import os
 import subprocess
 import sys
 from pathlib import Path
 
-from react_repl.llm import ScriptedServer
+import pytest
 
-SUITE = """
-[[task]]
-id = "slack-hello"
-task = "Send 'hello team' to the #general Slack channel."
-check.outbox_contains = "hello team"
-"""
+SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
 
 
-def test_bench_scores_a_scripted_run_by_its_outbox(tmp_path: Path) -> None:
-    (tmp_path / "suite.toml").write_text(SUITE)
-    with ScriptedServer() as server:
-        server.enqueue("1. Send the Slack message")
-        server.enqueue("```python\nsend_slack_message('hello team', '#general')\n```")
-        server.enqueue("```python\nstop('sent')\n```")
-        server.enqueue("1. Send the Slack message")
-        server.enqueue("```python\nstop('pretended to send')\n```")
-        result = subprocess.run(
-            [sys.executable, "-m", "react_repl", "bench", str(tmp_path / "suite.toml"),
-             "--base-url", server.base_url, "--model", "scripted",
-             "--set", "max_steps=4", "--json", str(tmp_path / "out.json"),
-             "--index", str(tmp_path / "index"), "--logs-dir", str(tmp_path / "logs")],
-            capture_output=True, text=True, timeout=300, cwd=tmp_path,
-            env={**os.environ, "OPENAI_API_KEY": "k", "HF_HUB_OFFLINE": "1"},
-        )  # fmt: skip
-        assert result.returncode == 0, result.stdout + result.stderr
-        outcomes = json.loads((tmp_path / "out.json").read_text())
-        assert [(o["task_id"], o["passed"], o["steps"]) for o in outcomes] == [
-            ("slack-hello", True, 3)
-        ]
-        assert not (tmp_path / "workspace").exists()  # each task had its own workspace
+def bench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """No key and no server configured: only what the arguments say."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "REACT_REPL_"))}
+    return subprocess.run(
+        [sys.executable, "-m", "react_repl", "bench", *args],
+        capture_output=True, text=True, timeout=120, cwd=cwd, env=env | {"HF_HUB_OFFLINE": "1"},
+    )  # fmt: skip
 
-        second = subprocess.run(
-            [sys.executable, "-m", "react_repl", "bench", str(tmp_path / "suite.toml"),
-             "--base-url", server.base_url, "--model", "scripted",
-             "--index", str(tmp_path / "index"), "--logs-dir", str(tmp_path / "logs")],
-            capture_output=True, text=True, timeout=300, cwd=tmp_path,
-            env={**os.environ, "OPENAI_API_KEY": "k", "HF_HUB_OFFLINE": "1"},
-        )  # fmt: skip
-    assert second.returncode == 1
-    assert "no outbox message contains 'hello team'" in " ".join(second.stdout.split())
+
+def test_help_shows_both_forms(tmp_path: Path) -> None:
+    shown = bench("--help", cwd=tmp_path)
+    assert shown.returncode == 0
+    assert "run" in shown.stdout and "report" in shown.stdout
+    run_help = bench("run", "--help", cwd=tmp_path).stdout
+    for option in ("--model", "--arm", "--repeats", "--workers", "--executor", "--distractors",
+                   "--resume", "--out", "--prices"):  # fmt: skip
+        assert option in run_help
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nowhere"], "does not exist"),
+        (["{tmp}"], "has no suite.toml"),
+        (["{offline}", "--only", "nope"], "--only: no task ['nope'] in offline"),
+        (["{offline}", "--resume"], "--resume needs --out"),
+        (["{offline}", "--arm", "broken"], "--arm 'broken': write NAME:key=value"),
+        (["{offline}", "--arm", "a:fewshot=1"], "unknown agent option"),
+        (["{offline}", "--set", "noequals"], "is not KEY=VALUE"),
+        (["{offline}", "--distractors", "many"], "--distractors 'many'"),
+        (
+            [
+                "{offline}",
+                "--model",
+                "m@http://127.0.0.1:9/v1",
+                "--distractors",
+                "5",
+                "--distractor-pack",
+                "{tmp}",
+            ],
+            "no distractor pack at",
+        ),
+        (["{offline}", "--model", "mystery-model"], "not a profile"),
+        (["{offline}", "--repeats", "0"], "0 is not in the range x>=1"),
+        (["report", "{tmp}"], "holds no results.jsonl"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_clear_message(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    filled = [a.format(tmp=tmp_path, offline=SUITES / "offline") for a in args]
+    env_free = bench(*filled, cwd=tmp_path)
+    assert env_free.returncode == 2, env_free.stdout + env_free.stderr
+    assert message in " ".join(env_free.stderr.split())
+    assert "Traceback" not in env_free.stderr
+
+
+def test_a_model_server_that_does_not_answer_stops_the_run_before_it_starts(tmp_path: Path) -> None:
+    run = bench(str(SUITES / "offline"), "--model", "m@http://127.0.0.1:9/v1", "--out", "out",
+                cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 3, run.stdout + run.stderr
+    assert "cannot reach the model server of m at http://127.0.0.1:9/v1" in " ".join(
+        run.stderr.split()
+    )
+    assert not (tmp_path / "out" / "results.jsonl").exists()

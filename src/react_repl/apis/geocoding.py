@@ -1,7 +1,9 @@
 """Places and coordinates: the user's own location, and looking up a city via Open-Meteo.
 
 `get_user_location` reads `REACT_REPL_LOCATION` ("City,latitude,longitude"), so it works offline
-and never guesses. Place search calls https://geocoding-api.open-meteo.com/v1/search (no key);
+and never guesses; without it, `REACT_REPL_LOCATION_URL` names an ipinfo-style lookup service
+(e.g. "https://ipinfo.io/json": JSON with city, country, "loc": "lat,lon", timezone) to ask.
+Place search calls https://geocoding-api.open-meteo.com/v1/search (no key);
 `REACT_REPL_GEOCODING_URL` points it elsewhere.
 """
 
@@ -19,6 +21,7 @@ __react_repl__ = {
 }
 
 LOCATION_ENV = "REACT_REPL_LOCATION"
+LOCATION_SERVICE_ENV = "REACT_REPL_LOCATION_URL"
 BASE_URL_ENV = "REACT_REPL_GEOCODING_URL"
 DEFAULT_BASE_URL = "https://geocoding-api.open-meteo.com"
 _COUNTRY_ALIASES = {"uk": "gb", "england": "gb", "usa": "us", "united states of america": "us"}
@@ -28,13 +31,17 @@ def get_user_location() -> dict:
     """Get the user's current location (my location): city name, latitude and longitude.
 
     Returns:
-        Keys city, latitude and longitude.
+        Keys city, latitude and longitude (and country and timezone when a location service
+        answered).
 
     Raises:
         LookupError: No location is configured; ask the user for a city and use
             get_location_coordinates instead.
+        ConnectionError: The configured location service cannot be reached.
     """
     configured = setting(LOCATION_ENV)
+    if not configured and setting(LOCATION_SERVICE_ENV):
+        return _location_from_service(str(setting(LOCATION_SERVICE_ENV)))
     if not configured:
         raise LookupError(
             f"The user's location is not configured ({LOCATION_ENV}='City,latitude,longitude'). "
@@ -99,6 +106,25 @@ def get_location_coordinates(place: str) -> dict:
     if not found:
         raise LookupError(f"No place called '{place}' was found; check the spelling.")
     return found[0]
+
+
+def _location_from_service(url: str) -> dict:
+    answer = get_json(url)
+    answer = answer if isinstance(answer, dict) else {}
+    latitude, _, longitude = str(answer.get("loc", "")).partition(",")
+    try:
+        coordinates = (float(latitude), float(longitude))
+    except ValueError:
+        coordinates = None
+    if coordinates is None or not answer.get("city"):
+        raise ConnectionError("The location service answered without a city and coordinates.")
+    return {
+        "city": str(answer["city"]),
+        "latitude": coordinates[0],
+        "longitude": coordinates[1],
+        "country": answer.get("country"),
+        "timezone": answer.get("timezone"),
+    }
 
 
 def _place(result: dict) -> dict:

@@ -1,14 +1,65 @@
-"""Benchmarking task suites across models: tasks in TOML, automatic checks, a table per model."""
+"""Benchmarking task suites across models: attempts in their own worlds, checked, reported.
 
-from react_repl.bench._runner import TaskOutcome, outbox_reader, run_suite, summary_rows
-from react_repl.bench._suite import BenchTask, Evidence, load_suite
+A suite is a folder (docs/bench.md). `run_benchmark` runs every attempt (model × arm ×
+distractors × task × trial) in its own workspace and local world, appends each record to a
+results file, and `write_report` renders the seed-style table, summaries and paired tests.
+"""
+
+from react_repl.bench._agent_factory import build_agent
+from react_repl.bench._apiset import DISTRACTOR_PACK, ApiSet, choose_distractors
+from react_repl.bench._attempt import AttemptJob, run_attempt
+from react_repl.bench._checks import CheckResult
+from react_repl.bench._executors import ExecutorError
+from react_repl.bench._models import ModelSpecError, ModelTarget, resolve_targets
+from react_repl.bench._plan import Arm, Attempt, Column, PlanError, parse_arm
+from react_repl.bench._report import ReportFiles, write_report
+from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
+from react_repl.bench._runner import BenchRun, ModelUnreachable, Progress, run_benchmark
+from react_repl.bench._state import CheckWorld
+from react_repl.bench._stats import mcnemar_exact, pass_at_k, pass_hat_k, wilson_interval
+from react_repl.bench._suite import StateCheckRef, Suite, SuiteError, Task, load_suite
+from react_repl.bench._summary import Summary, summarise
+from react_repl.bench.world import LocalWorld, Post, WorldData
 
 __all__ = [
-    "BenchTask",
-    "Evidence",
-    "TaskOutcome",
+    "DISTRACTOR_PACK",
+    "RESULTS_FILE",
+    "ApiSet",
+    "Arm",
+    "Attempt",
+    "AttemptJob",
+    "AttemptRecord",
+    "BenchRun",
+    "CheckResult",
+    "CheckWorld",
+    "Column",
+    "ExecutorError",
+    "LocalWorld",
+    "ModelSpecError",
+    "ModelTarget",
+    "ModelUnreachable",
+    "PlanError",
+    "Post",
+    "Progress",
+    "ReportFiles",
+    "ResultsStore",
+    "StateCheckRef",
+    "Suite",
+    "SuiteError",
+    "Summary",
+    "Task",
+    "WorldData",
+    "build_agent",
+    "choose_distractors",
     "load_suite",
-    "outbox_reader",
-    "run_suite",
-    "summary_rows",
+    "mcnemar_exact",
+    "parse_arm",
+    "pass_at_k",
+    "pass_hat_k",
+    "resolve_targets",
+    "run_attempt",
+    "run_benchmark",
+    "summarise",
+    "wilson_interval",
+    "write_report",
 ]

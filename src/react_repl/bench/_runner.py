@@ -1,125 +1,274 @@
-"""Running a task suite against one or more models and scoring each run by its checks."""
+"""Running a benchmark: plan the attempts, skip the finished ones, run the rest, record each.
+
+The plan is written to `run.json` before anything runs, and every finished attempt to
+`results.jsonl` the moment it exists; a resumed run checks it is the same benchmark and runs only
+what is missing. Bundled local models take turns (one local server at a time); remote models run
+together.
+"""
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
-from statistics import median
+from typing import Any
 
-from react_repl.agent import Agent, RunResult
-from react_repl.bench._suite import BenchTask, Evidence
+from react_repl.agent import AgentOptions
+from react_repl.bench._apiset import (
+    DISTRACTOR_PACK,
+    ApiSet,
+    base_registry,
+    build_api_set,
+    choose_distractors,
+    pack_registry,
+)
+from react_repl.bench._attempt import AttemptJob
+from react_repl.bench._executors import make_executor
+from react_repl.bench._models import ModelTarget
+from react_repl.bench._plan import (
+    DEFAULT_ARM,
+    Arm,
+    Attempt,
+    Column,
+    PlanError,
+    attempts,
+    in_plan_order,
+    plan_differences,
+)
+from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
+from react_repl.bench._suite import Suite
+from react_repl.registry import ApiSpec
 
-WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
+PLAN_FILE = "run.json"
+Notify = Callable[[str], None]
 
 
 @dataclass(frozen=True)
-class TaskOutcome:
-    model: str
-    task_id: str
-    status: str
-    passed: bool
-    steps: int
-    tokens: int
-    seconds: float
-    failures: tuple[str, ...]
-    log_path: str | None
+class BenchRun:
+    """Everything that defines a benchmark run, as the CLI (or a script) assembled it."""
+
+    suite: Suite
+    targets: Sequence[ModelTarget]
+    out_dir: Path
+    logs_dir: Path
+    arms: Sequence[Arm] = (DEFAULT_ARM,)
+    distractors: Sequence[int] = (0,)
+    repeats: int = 1
+    seed: int = 0
+    task_ids: Sequence[str] = ()
+    workers: int = 1
+    executor: str = "local"
+    address: str | None = None
+    agent_base: Mapping[str, AgentOptions] = field(default_factory=dict)  # per model, as `run`
+    overrides: Mapping[str, Any] = field(default_factory=dict)  # --set, for every arm
+    sandbox: Mapping[str, Any] = field(default_factory=dict)  # [sandbox] table, env excluded
+    user_env: Mapping[str, str] = field(default_factory=dict)  # network = true suites only
+    seed_index: Path | None = None
+    pack: Path = DISTRACTOR_PACK
+    resume: bool = False
+    retry_errors: bool = False
+
+    @property
+    def run_id(self) -> str:
+        return self.out_dir.name
+
+    def tasks(self) -> list[str]:
+        return list(self.task_ids) or [task.id for task in self.suite.tasks]
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(target.label, arm.name, level)
+            for target in self.targets
+            for arm in self.arms
+            for level in self.distractors
+        ]
+
+    def plan(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "suite": self.suite.name,
+            "suite_path": str(self.suite.path),
+            "suite_digest": self.suite.digest(),
+            "models": [target.describe() for target in self.targets],
+            "arms": [arm.describe() for arm in self.arms],
+            "distractors": list(self.distractors),
+            "repeats": self.repeats,
+            "seed": self.seed,
+            "tasks": self.tasks(),
+            "overrides": dict(self.overrides),
+        }
 
 
-def run_suite(
-    tasks: Iterable[BenchTask],
-    make_agent: Callable[[dict[str, str], int | None], Agent],
-    read_outbox: Callable[[Path], tuple[str, ...]],
-    *,
-    on_outcome: Callable[[TaskOutcome], None] | None = None,
-) -> list[TaskOutcome]:
-    """Each task gets a fresh, empty workspace so no task can pass on another's leftovers.
+@dataclass
+class Progress:
+    """Callbacks the CLI turns into a progress bar; all optional."""
 
-    `make_agent(env, max_steps)` builds the agent whose sandbox sees `env`.
-    """
-    outcomes = []
-    for task in tasks:
-        with tempfile.TemporaryDirectory(prefix=f"bench-{task.id}-") as folder:
-            workspace = Path(folder)
-            agent = make_agent({WORKSPACE_ENV: str(workspace)}, task.max_steps)
-            try:
-                result = agent.run(task.task)
-                evidence = Evidence(_output(result), workspace, read_outbox(workspace))
-                outcome = _outcome(agent.model.name, task, result, evidence)
-            except Exception as error:  # one broken task must not lose the suite's results
-                outcome = _crashed(agent.model.name, task, error)
-        outcomes.append(outcome)
-        if on_outcome:
-            on_outcome(outcome)
-    return outcomes
+    notify: Notify = lambda message: None
+    started: Callable[[int, int], None] = lambda total, done: None
+    finished: Callable[[AttemptRecord], None] = lambda record: None
 
 
-def outbox_reader(
-    list_outbox_messages: Callable[..., list[dict]],
-) -> Callable[[Path], tuple[str, ...]]:
-    """Read the outbox through the messages API itself, pointed at the task's workspace."""
-
-    def read(workspace: Path) -> tuple[str, ...]:
-        previous = os.environ.get(WORKSPACE_ENV)
-        os.environ[WORKSPACE_ENV] = str(workspace)
+def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[AttemptRecord]:
+    """Run what is missing; return every record of the run (earlier ones included)."""
+    progress = progress or Progress()
+    store = ResultsStore(run.out_dir / RESULTS_FILE)
+    _write_plan(run, store)
+    planned = attempts(run.columns(), run.tasks(), run.repeats, run.seed)
+    done = {r.key for r in store.read() if not (run.retry_errors and r.status == "crashed")}
+    pending = [attempt for attempt in planned if attempt.key not in done]
+    progress.started(len(planned), len(planned) - len(pending))
+    if pending:
+        chosen = _api_specs(run, {a.column.distractors for a in pending}, progress.notify)
+        for target in run.targets:
+            if target.local is None and any(a.column.model == target.label for a in pending):
+                check_reachable(target)
+        progress.notify("Indexing the APIs in scope…")
+        api_sets = {
+            level: build_api_set(specs, level, run.out_dir / "indexes", run.seed_index)
+            for level, specs in chosen.items()
+        }
+        executor = make_executor(run.executor, run.workers, run.address)
         try:
-            return tuple(
-                str(message.get("text", "")) for message in list_outbox_messages(limit=100)
-            )
+            for target, group in _turns(run, pending):
+                settings, server = _serve(target, progress.notify)
+                jobs = (_job(run, attempt, settings, api_sets) for attempt in group)
+                for record in executor.run(jobs):
+                    store.append(record)
+                    progress.finished(record)
+                if server is not None:
+                    server.release()  # its turn is over: the next model's server may stop it
+        except KeyboardInterrupt:
+            executor.interrupt()
+            raise
         finally:
-            if previous is None:
-                os.environ.pop(WORKSPACE_ENV, None)
-            else:
-                os.environ[WORKSPACE_ENV] = previous
-
-    return read
+            executor.close()
+    wanted = {attempt.key for attempt in planned}
+    return in_plan_order([r for r in store.read() if r.key in wanted], run.plan())
 
 
-def summary_rows(outcomes: list[TaskOutcome]) -> list[dict[str, object]]:
-    """Per model: tasks passed, and the median steps and seconds of the passing runs."""
-    rows = []
-    for model in dict.fromkeys(outcome.model for outcome in outcomes):
-        mine = [outcome for outcome in outcomes if outcome.model == model]
-        passed = [outcome for outcome in mine if outcome.passed]
-        rows.append(
-            {
-                "model": model,
-                "passed": f"{len(passed)}/{len(mine)}",
-                "median_steps_passed": median(o.steps for o in passed) if passed else None,
-                "median_seconds": round(median(o.seconds for o in mine), 1),
-                "tokens": sum(o.tokens for o in mine),
-            }
-        )
-    return rows
+class ModelUnreachable(RuntimeError):
+    """A model server that does not answer at all: every attempt would fail the same way."""
 
 
-def _crashed(model: str, task: BenchTask, error: Exception) -> TaskOutcome:
-    return TaskOutcome(
-        model=model, task_id=task.id, status="crashed", passed=False, steps=0, tokens=0,
-        seconds=0.0, failures=(f"{type(error).__name__}: {error}",), log_path=None,
-    )  # fmt: skip
+def check_reachable(target: ModelTarget) -> None:
+    """Ask the server for its models once, so a wrong URL or key stops the run before it starts.
 
+    Only "no answer" and "wrong key" stop it: a server without a /models route still runs.
+    """
+    import openai
 
-def _output(result: RunResult) -> str:
-    parts = [step.observation for step in result.steps]
-    if result.answer:
-        parts.append(result.answer)
-    return "\n".join(parts)
-
-
-def _outcome(model: str, task: BenchTask, result: RunResult, evidence: Evidence) -> TaskOutcome:
-    failures = tuple(task.failed_checks(evidence))
-    seconds = sum(step.duration for step in result.steps)
-    return TaskOutcome(
-        model=model,
-        task_id=task.id,
-        status=result.status.value,
-        passed=result.finished and not failures,
-        steps=len([s for s in result.steps if s.kind in {"step", "decompose"}]),
-        tokens=result.usage.total_tokens,
-        seconds=round(seconds, 1),
-        failures=failures if result.finished else (f"status {result.status.value}", *failures),
-        log_path=str(result.log_path) if result.log_path else None,
+    client = openai.OpenAI(
+        base_url=target.settings.base_url,
+        api_key=target.settings.api_key or "sk-no-key-required",
+        timeout=15.0,
+        max_retries=0,
     )
+    where = target.settings.base_url or "the OpenAI API"
+    try:
+        client.models.list()
+    except openai.APIConnectionError as error:
+        raise ModelUnreachable(
+            f"cannot reach the model server of {target.label} at {where}: {error}"
+        ) from None
+    except openai.AuthenticationError:
+        raise ModelUnreachable(
+            f"the model server of {target.label} at {where} refused the API key"
+        ) from None
+    except openai.OpenAIError:
+        return
+
+
+def _write_plan(run: BenchRun, store: ResultsStore) -> None:
+    plan_file = run.out_dir / PLAN_FILE
+    current = run.plan()
+    if plan_file.exists() or store.path.exists():
+        if not run.resume:
+            raise PlanError(
+                f"{run.out_dir} already holds a benchmark; add --resume to continue it, "
+                "or choose another --out"
+            )
+        saved = json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.exists() else {}
+        changed = plan_differences(saved, current)
+        if changed:
+            raise PlanError(
+                f"--resume: this is not the benchmark in {run.out_dir} (different "
+                f"{', '.join(changed)}); run it with another --out"
+            )
+        return
+    run.out_dir.mkdir(parents=True, exist_ok=True)
+    stamped = current | {"created": datetime.now().astimezone().isoformat(timespec="seconds")}
+    plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
+
+
+def _api_specs(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, list[ApiSpec]]:
+    """The APIs in scope at each distractor level; a missing or too small pack fails here."""
+    base = base_registry(run.suite.apis_dir, run.suite.builtin_apis)
+    for problem in base.problems:
+        notify(f"warning: {problem}")
+    pack = pack_registry(run.pack).specs if any(levels) else ()
+    taken = {spec.name for spec in base.specs}
+    return {
+        level: [*base.specs, *choose_distractors(pack, level, run.seed, taken)]
+        for level in sorted(levels)
+    }
+
+
+def _turns(run: BenchRun, pending: list[Attempt]) -> list[tuple[ModelTarget | None, list[Attempt]]]:
+    """Remote models together first, then each bundled local model on its own."""
+    by_label = {target.label: target for target in run.targets}
+    remote = [a for a in pending if by_label[a.column.model].local is None]
+    turns: list[tuple[ModelTarget | None, list[Attempt]]] = [(None, remote)] if remote else []
+    for target in run.targets:
+        mine = [a for a in pending if a.column.model == target.label]
+        if target.local and mine:
+            turns.append((target, mine))
+    return turns
+
+
+def _serve(target: ModelTarget | None, notify: Notify) -> tuple[Any, Any]:
+    """A local model's settings and its leased server; (None, None) for remote turns."""
+    if target is None or target.local is None:
+        return None, None
+    from react_repl.local import ensure_server
+
+    notify(f"Starting the local model server for {target.local}…")
+    server = ensure_server(target.local, progress=notify)
+    settings = replace(
+        target.settings, base_url=server.base_url, model=server.model_name, api_key="local"
+    )
+    return settings, server
+
+
+def _job(
+    run: BenchRun,
+    attempt: Attempt,
+    served: Any,
+    api_sets: Mapping[int, ApiSet],
+) -> AttemptJob:
+    target = next(t for t in run.targets if t.label == attempt.column.model)
+    arm = next(a for a in run.arms if a.name == attempt.column.arm)
+    settings = served if served is not None else target.settings
+    settings = replace(settings, **{"seed": attempt.seed, **dict(arm.model)})
+    return AttemptJob(
+        attempt=attempt,
+        run_id=run.run_id,
+        suite_path=str(run.suite.path),
+        model=settings,
+        options=_options(run, target, arm, attempt.task_id),
+        api_set=api_sets[attempt.column.distractors],
+        logs_dir=str(run.logs_dir),
+        sandbox=dict(run.sandbox),
+        user_env=dict(run.user_env) if run.suite.network else {},
+    )
+
+
+def _options(run: BenchRun, target: ModelTarget, arm: Arm, task_id: str) -> AgentOptions:
+    """What `run` would use for the model (its defaults and the [agent] table) < the suite's
+    max_steps < --set < the arm."""
+    options = run.agent_base.get(target.label) or AgentOptions()
+    steps = run.suite.task(task_id).max_steps
+    if steps:
+        options = replace(options, max_steps=steps)
+    return options.with_values(dict(run.overrides)).with_values(dict(arm.agent))

@@ -1,109 +1,277 @@
-"""Task suites: plain-language tasks with automatic checks, kept as TOML so anyone can add one.
+"""Task suites as folders: `suite.toml` (tasks and defaults), the suite's APIs, fixtures, checks.
 
-A check looks at what a person would: the answer and printed output, a file in the workspace, or
-a message in the outbox. `{today}` in a check is today's date (YYYY-MM-DD), so date tasks stay
-checkable on any day.
+Everything is validated when the suite is loaded, before any model is called: unknown keys,
+tasks without a check, state checks `checks.py` does not define, malformed placeholders. A
+benchmark that would only fail an hour in because of a typo fails at once with the file and the
+task named. The format is documented in docs/bench.md.
 """
 
 from __future__ import annotations
 
-import re
+import hashlib
 import tomllib
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-_CHECK_KEYS = {"output_contains", "output_matches", "file_contains", "outbox_contains"}
+from react_repl.bench._placeholders import PlaceholderError, expand
+from react_repl.bench._state import load_checks
+from react_repl.bench.world import SERVICES
+
+SUITE_FILE = "suite.toml"
+_SUITE_KEYS = {
+    "name", "description", "max_steps", "builtin_apis", "network", "services", "fixtures",
+    "may_change",
+}  # fmt: skip
+_TASK_KEYS = {
+    "id", "task", "max_steps", "fixtures", "answer", "abs_tol", "rel_tol", "case_sensitive",
+    "unordered", "answer_regex", "state", "may_change",
+}  # fmt: skip
+
+
+class SuiteError(ValueError):
+    """A suite that cannot run; the message names the file and, where it can, the task."""
 
 
 @dataclass(frozen=True)
-class Evidence:
-    """What a finished run left behind, gathered once so checks stay pure functions."""
+class StateCheckRef:
+    """A state check named in suite.toml, with the keyword arguments given there."""
 
-    output: str  # the answer and every observation, joined
-    workspace: Path
-    outbox: tuple[str, ...]
+    name: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+
+    def label(self) -> str:
+        shown = ", ".join(f"{key}={value!r}" for key, value in self.arguments.items())
+        return f"{self.name}({shown})" if shown else self.name
 
 
 @dataclass(frozen=True)
-class BenchTask:
+class Task:
     id: str
     task: str
-    checks: dict[str, Any] = field(default_factory=dict)
     max_steps: int | None = None
+    fixtures: tuple[Path, ...] = ()
+    has_answer: bool = False
+    answer: Any = None
+    abs_tol: float = 1e-9
+    rel_tol: float = 1e-6
+    case_sensitive: bool = False
+    unordered: bool = False
+    answer_regex: str | None = None
+    state: tuple[StateCheckRef, ...] = ()
+    may_change: tuple[str, ...] = ()
 
-    def failed_checks(self, evidence: Evidence) -> list[str]:
-        """Each check that did not hold, described; empty when the task was done."""
-        return [
-            f"{name}: {detail}"
-            for name, expected in self.checks.items()
-            if (detail := _CHECKERS[name](_expand(expected), evidence))
-        ]
+
+@dataclass(frozen=True)
+class Suite:
+    path: Path
+    name: str
+    description: str
+    tasks: tuple[Task, ...]
+    max_steps: int | None = None
+    builtin_apis: bool = True
+    network: bool = False
+    services: tuple[str, ...] = ()
+    apis_dir: Path | None = None
+    checks_file: Path | None = None
+
+    def task(self, task_id: str) -> Task:
+        for task in self.tasks:
+            if task.id == task_id:
+                return task
+        raise KeyError(task_id)
+
+    def digest(self) -> str:
+        """A hash of every file of the suite, so a resumed run can tell the suite changed."""
+        hasher = hashlib.sha256()
+        for file in sorted(p for p in self.path.rglob("*") if p.is_file()):
+            if "__pycache__" in file.parts:
+                continue
+            hasher.update(file.relative_to(self.path).as_posix().encode() + b"\0")
+            hasher.update(file.read_bytes())
+        return hasher.hexdigest()[:16]
 
 
-def load_suite(path: Path) -> list[BenchTask]:
+def load_suite(path: str | Path) -> Suite:
+    """Load a suite folder (or its suite.toml); raises SuiteError with a precise message."""
+    folder = Path(path).expanduser().resolve()
+    if folder.is_file() and folder.name == SUITE_FILE:
+        folder = folder.parent
+    file = folder / SUITE_FILE
+    if not file.is_file():
+        raise SuiteError(
+            f"{folder} is not a suite folder: it has no {SUITE_FILE} (see docs/bench.md)"
+        )
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ValueError(f"cannot read task suite {path}: {error}") from error
-    tasks = [_task(entry, path) for entry in data.get("task", [])]
-    if not tasks:
-        raise ValueError(f"{path}: no [[task]] entries")
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise SuiteError(f"cannot read {file}: {error}") from None
+    header = _table(data.get("suite", {}), file, "[suite]")
+    _reject_unknown(header, _SUITE_KEYS, f"{file} [suite]")
+    checks_file = folder / "checks.py" if (folder / "checks.py").is_file() else None
+    available = set(load_checks(checks_file)) if checks_file else set()
+    defaults = _Defaults.read(header, folder, file)
+    entries = data.get("task", [])
+    if not isinstance(entries, list) or not entries:
+        raise SuiteError(f"{file}: no [[task]] entries")
+    tasks = tuple(_task(entry, defaults, available, file) for entry in entries)
     ids = [task.id for task in tasks]
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"{path}: task ids must be unique")
-    return tasks
+    duplicates = sorted({task_id for task_id in ids if ids.count(task_id) > 1})
+    if duplicates:
+        raise SuiteError(f"{file}: task ids must be unique; repeated: {duplicates}")
+    return Suite(
+        path=folder,
+        name=str(header.get("name") or folder.name),
+        description=str(header.get("description", "")),
+        tasks=tasks,
+        max_steps=defaults.max_steps,
+        builtin_apis=_typed(header, "builtin_apis", bool, True, file),
+        network=_typed(header, "network", bool, False, file),
+        services=defaults.services,
+        apis_dir=folder / "apis" if (folder / "apis").is_dir() else None,
+        checks_file=checks_file,
+    )
 
 
-def _task(entry: dict[str, Any], path: Path) -> BenchTask:
-    missing = {"id", "task"} - set(entry)
-    if missing:
-        raise ValueError(f"{path}: a task lacks {sorted(missing)}")
-    checks = dict(entry.get("check", {}))
-    unknown = set(checks) - _CHECK_KEYS
-    if unknown or not checks:
-        raise ValueError(f"{path}: task {entry['id']!r} needs checks among {sorted(_CHECK_KEYS)}")
-    return BenchTask(entry["id"], entry["task"], checks, entry.get("max_steps"))
+@dataclass(frozen=True)
+class _Defaults:
+    max_steps: int | None
+    fixtures: tuple[Path, ...]
+    may_change: tuple[str, ...]
+    services: tuple[str, ...]
+
+    @classmethod
+    def read(cls, header: Mapping[str, Any], folder: Path, file: Path) -> _Defaults:
+        services = tuple(_strings(header.get("services", []), f"{file} [suite] services"))
+        unknown = sorted(set(services) - set(SERVICES))
+        if unknown:
+            raise SuiteError(f"{file} [suite] services: unknown {unknown}; known: {list(SERVICES)}")
+        if "fixtures" in header:
+            fixtures = _fixture_dirs(header["fixtures"], folder, f"{file} [suite]")
+        else:
+            fixtures = (folder / "fixtures",) if (folder / "fixtures").is_dir() else ()
+        return cls(
+            max_steps=_steps(header.get("max_steps"), f"{file} [suite]"),
+            fixtures=fixtures,
+            may_change=tuple(_strings(header.get("may_change", []), f"{file} [suite] may_change")),
+            services=services,
+        )
 
 
-def _expand(value: Any) -> Any:
-    if isinstance(value, str):
-        return value.replace("{today}", date.today().isoformat())
-    if isinstance(value, list):
-        return [_expand(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _expand(item) for key, item in value.items()}
+def _task(entry: Any, defaults: _Defaults, available: set[str], file: Path) -> Task:
+    if not isinstance(entry, dict):
+        raise SuiteError(f"{file}: every [[task]] must be a table")
+    where = f"{file} task {entry.get('id', '?')!r}"
+    _reject_unknown(entry, _TASK_KEYS, where)
+    for key in ("id", "task"):
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            raise SuiteError(f"{where}: '{key}' must be a non-empty string")
+    if not {"answer", "answer_regex", "state"} & set(entry):
+        raise SuiteError(f"{where}: needs at least one check: answer, answer_regex or state")
+    state = tuple(_state_ref(item, available, where) for item in _list(entry.get("state", [])))
+    task = Task(
+        id=entry["id"].strip(),
+        task=entry["task"],
+        max_steps=_steps(entry.get("max_steps"), where) or defaults.max_steps,
+        fixtures=(
+            _fixture_dirs(entry["fixtures"], file.parent, where)
+            if "fixtures" in entry
+            else defaults.fixtures
+        ),
+        has_answer="answer" in entry,
+        answer=entry.get("answer"),
+        abs_tol=_tolerance(entry, "abs_tol", 1e-9, where),
+        rel_tol=_tolerance(entry, "rel_tol", 1e-6, where),
+        case_sensitive=_typed(entry, "case_sensitive", bool, False, where),
+        unordered=_typed(entry, "unordered", bool, False, where),
+        answer_regex=_typed(entry, "answer_regex", str, None, where),
+        state=state,
+        may_change=(
+            *defaults.may_change,
+            *_strings(entry.get("may_change", []), f"{where} may_change"),
+        ),
+    )
+    _check_placeholders(task, where)
+    return task
+
+
+def _state_ref(item: Any, available: set[str], where: str) -> StateCheckRef:
+    if isinstance(item, str):
+        ref = StateCheckRef(item)
+    elif isinstance(item, dict) and isinstance(item.get("check"), str):
+        ref = StateCheckRef(item["check"], {k: v for k, v in item.items() if k != "check"})
+    else:
+        raise SuiteError(f'{where}: a state entry is a check name or {{ check = "name", ... }}')
+    if ref.name not in available:
+        known = ", ".join(sorted(available)) or "none: the suite has no checks.py"
+        raise SuiteError(f"{where}: state check {ref.name!r} is not in checks.py (found: {known})")
+    return ref
+
+
+def _check_placeholders(task: Task, where: str) -> None:
+    try:
+        day = date(2000, 1, 1)
+        expand(task.task, day)
+        expand(task.answer, day)
+        expand(task.answer_regex, day, regex=True)
+        for ref in task.state:
+            expand(dict(ref.arguments), day)
+    except PlaceholderError as error:
+        raise SuiteError(f"{where}: {error}") from None
+
+
+def _fixture_dirs(value: Any, folder: Path, where: str) -> tuple[Path, ...]:
+    dirs = []
+    for name in _strings(_list(value), f"{where} fixtures"):
+        target = (folder / name).resolve()
+        if not target.is_relative_to(folder) or not target.is_dir():
+            raise SuiteError(f"{where}: fixtures {name!r} is not a folder inside the suite")
+        dirs.append(target)
+    return tuple(dirs)
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SuiteError(f"{where} must be a list of strings")
     return value
 
 
-def _output_contains(expected: str | list[str], evidence: Evidence) -> str:
-    wanted = [expected] if isinstance(expected, str) else expected
-    missing = [text for text in wanted if text.lower() not in evidence.output.lower()]
-    return f"output lacks {missing}" if missing else ""
+def _steps(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise SuiteError(f"{where}: max_steps must be a whole number of at least 1")
+    return value
 
 
-def _output_matches(pattern: str, evidence: Evidence) -> str:
-    return "" if re.search(pattern, evidence.output, re.IGNORECASE) else f"no match for /{pattern}/"
+def _tolerance(entry: Mapping[str, Any], key: str, default: float, where: str) -> float:
+    value = entry.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise SuiteError(f"{where}: {key} must be a number >= 0")
+    return float(value)
 
 
-def _file_contains(expected: dict[str, str], evidence: Evidence) -> str:
-    target = evidence.workspace / expected["path"]
-    if not target.is_file():
-        return f"{expected['path']} was not written"
-    text = target.read_text(encoding="utf-8", errors="replace")
-    return "" if expected["text"].lower() in text.lower() else f"{expected['path']} lacks the text"
+def _typed(table: Mapping[str, Any], key: str, kind: type, default: Any, where: Any) -> Any:
+    value = table.get(key, default)
+    if value is not default and not isinstance(value, kind):
+        raise SuiteError(f"{where}: {key} must be {kind.__name__}, got {value!r}")
+    return value
 
 
-def _outbox_contains(expected: str, evidence: Evidence) -> str:
-    found = any(expected.lower() in message.lower() for message in evidence.outbox)
-    return "" if found else f"no outbox message contains {expected!r}"
+def _table(value: Any, file: Path, name: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SuiteError(f"{file}: {name} must be a table")
+    return value
 
 
-_CHECKERS: dict[str, Callable[[Any, Evidence], str]] = {
-    "output_contains": _output_contains,
-    "output_matches": _output_matches,
-    "file_contains": _file_contains,
-    "outbox_contains": _outbox_contains,
-}
+def _reject_unknown(table: Mapping[str, Any], known: set[str], where: str) -> None:
+    unknown = sorted(set(table) - known)
+    if unknown:
+        hint = " (the old check.* format: see docs/bench.md)" if "check" in unknown else ""
+        raise SuiteError(f"{where}: unknown key(s) {unknown}{hint}; known: {sorted(known)}")

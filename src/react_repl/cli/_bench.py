@@ -1,14 +1,28 @@
-"""`react-repl bench SUITE.toml`: run a task suite across models and print who finished what."""
+"""`react-repl bench SUITE_DIR`: run a suite across models; `bench report RESULTS`: re-render.
+
+Exit codes: 0 every attempt passed; 1 some attempt did not; 2 bad usage, suite or config; 3 the
+harness could not run (a model server that does not answer, an executor that cannot start) or an
+attempt crashed in it; 130 interrupted (finished attempts are kept for --resume).
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict
+import signal
+from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -16,130 +30,366 @@ from react_repl import _paths
 from react_repl.cli._options import index_option
 
 _console = Console(highlight=False)
+EXIT_FAILED, EXIT_USAGE, EXIT_CRASHED, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 
-@click.command()
-@click.argument("suite", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+class _UsageError(click.ClickException):
+    exit_code = EXIT_USAGE
+
+
+class _HarnessError(click.ClickException):
+    exit_code = EXIT_CRASHED
+
+
+class _BenchGroup(click.Group):
+    """`bench SUITE …` is `bench run SUITE …`, so the common case needs no subcommand."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_BenchGroup)
+def bench() -> None:
+    """Benchmark task suites across models: `bench SUITE_DIR …` runs, `bench report` re-renders.
+
+    See docs/bench.md for the suite format, model specs, arms and the report.
+    """
+
+
+@bench.command("run")
+@click.argument("suite_dir", type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--model",
     "models",
     multiple=True,
-    help="Model to benchmark; repeatable. Default: the configured model.",
+    metavar="SPEC",
+    help="Model: a bundled local name, NAME@http://host/v1, a [bench.models.NAME] "
+    "profile, or a name on --base-url. Repeatable.",
 )
-@click.option("--base-url", help="OpenAI-compatible server URL (default: OPENAI_BASE_URL).")
-@click.option("--api-key", help="API key (default: OPENAI_API_KEY).")
-@click.option("--only", "only_ids", multiple=True, help="Run only these task ids.")
+@click.option("--base-url", help="Server for plain model names (default: OPENAI_BASE_URL).")
+@click.option("--api-key", help="Key for plain names and NAME@URL (default: OPENAI_API_KEY).")
+@click.option(
+    "--arm",
+    "arms",
+    multiple=True,
+    metavar="NAME:KEY=VALUE,…",
+    help="An agent variant compared as its own column, e.g. nofew:few_shot=false. "
+    "Repeatable; `base:` is the unchanged agent.",
+)
 @click.option(
     "--set",
     "option_values",
     multiple=True,
     metavar="KEY=VALUE",
-    help="Agent option override, e.g. --set decompose_first_step=false; repeatable.",
+    help="Agent option for every arm, e.g. --set max_steps=12. Repeatable.",
 )
-@click.option("--json", "json_out", type=click.Path(path_type=Path), help="Write outcomes here.")
+@click.option(
+    "--repeats",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Trials per task (pass@k and pass^k in the report).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Attempts run in parallel, each in its own process.",
+)
+@click.option(
+    "--executor",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Local process pool, or a Ray cluster (pip install 'react-repl[ray]').",
+)
+@click.option("--address", help="Ray cluster address (e.g. auto); default: a local Ray instance.")
+@click.option(
+    "--distractors",
+    metavar="N[,M…]",
+    help="Also index N extra APIs from the distractor pack; one N runs 0 and N.",
+)
+@click.option(
+    "--distractor-pack",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of API modules to draw distractors from (default: the shipped pack).",
+)
+@click.option("--only", "only_ids", multiple=True, metavar="TASK", help="Run only these tasks.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed for worlds.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Results folder (default: bench-results/SUITE-DATE-TIME).",
+)
+@click.option("--resume", is_flag=True, help="Continue the benchmark in --out.")
+@click.option("--retry-errors", is_flag=True, help="With --resume: re-run attempts that crashed.")
+@click.option(
+    "--prices",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
+)
 @index_option
 @click.option("--logs-dir", type=click.Path(path_type=Path), help="Where run logs go.")
-def bench(
-    suite: Path,
+def run_command(
+    suite_dir: Path,
     models: tuple[str, ...],
     base_url: str | None,
     api_key: str | None,
-    only_ids: tuple[str, ...],
+    arms: tuple[str, ...],
     option_values: tuple[str, ...],
-    json_out: Path | None,
+    repeats: int,
+    workers: int,
+    executor: str,
+    address: str | None,
+    distractors: str | None,
+    distractor_pack: Path | None,
+    only_ids: tuple[str, ...],
+    seed: int,
+    out_dir: Path | None,
+    resume: bool,
+    retry_errors: bool,
+    prices: Path | None,
     index_dir: Path | None,
     logs_dir: Path | None,
 ) -> None:
-    """Run every task of SUITE with each model; exit 0 when every run passed its checks."""
-    from react_repl.bench import load_suite, outbox_reader, run_suite, summary_rows
-    from react_repl.cli import _setup
-    from react_repl.cli._model_choice import choose_model, start_model
-    from react_repl.llm import ModelError
+    """Run every task of SUITE_DIR with each model and arm; write results and a report."""
+    run = _assemble(locals())
+    from react_repl.bench import ExecutorError, ModelUnreachable, run_benchmark
+    from react_repl.bench._reading import read_prices, target_prices
     from react_repl.local import LocalModelError
+
+    try:
+        price_table = target_prices(run.targets) | (read_prices(prices) if prices else {})
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
+    _console.print(Text(f"Results: {run.out_dir}"))
+    signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
+    try:
+        with _ProgressBar() as bar:
+            records = run_benchmark(run, bar.callbacks())
+    except KeyboardInterrupt:
+        _console.print(
+            Text(
+                f"Interrupted. Finished attempts are kept; continue with --out "
+                f"{run.out_dir} --resume",
+                style="yellow",
+            )
+        )
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    except (ExecutorError, LocalModelError, ModelUnreachable) as error:
+        raise _HarnessError(str(error)) from None
+    except ValueError as error:  # a plan that does not fit, a pack too small for --distractors
+        raise _UsageError(str(error)) from None
+    _finish(records, run.out_dir, f"Benchmark: {run.suite.name}", price_table)
+
+
+@bench.command("report")
+@click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where report.md, report.html and plots/ go (default: next to RESULTS).",
+)
+@click.option(
+    "--prices",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
+)
+@click.option("--title", help="Report title.")
+def report_command(
+    results: tuple[Path, ...], out_dir: Path | None, prices: Path | None, title: str | None
+) -> None:
+    """Re-render the report from results files (or folders); several files are compared."""
+    from react_repl.bench._reading import load_results, plan_prices, read_prices, results_file
+
+    try:
+        files = [results_file(path) for path in results]
+        records = load_results(files)
+        price_table = plan_prices(files) | (read_prices(prices) if prices else {})
+    except ValueError as error:
+        raise _UsageError(str(error)) from None
+    if not records:
+        raise _UsageError(f"no attempt records in {', '.join(map(str, files))}")
+    target = out_dir or (files[0].parent if len(files) == 1 else Path("bench-report"))
+    suites = sorted({record.suite for record in records})
+    _finish(records, target, title or f"Benchmark: {', '.join(suites)}", price_table)
+
+
+def _assemble(args: dict[str, Any]) -> Any:
+    """Flags + config file -> a BenchRun; every problem here is a usage error (exit 2)."""
+    from react_repl.bench import (
+        DISTRACTOR_PACK,
+        BenchRun,
+        ModelSpecError,
+        PlanError,
+        SuiteError,
+        load_suite,
+        parse_arm,
+        resolve_targets,
+    )
+    from react_repl.bench._plan import DEFAULT_ARM, parse_value
+    from react_repl.cli._setup import agent_options, sandbox_settings
     from react_repl.settings import ConfigError, load_config_file
 
-    tasks = [t for t in load_suite(suite) if not only_ids or t.id in only_ids]
-    config = load_config_file()
-    try:  # every model is checked before the first task runs
-        choices = [
-            choose_model(config, {"model": model, "base_url": base_url, "api_key": api_key})
-            for model in models or (None,)
+    try:
+        suite = load_suite(args["suite_dir"])
+        config = load_config_file()
+        targets = resolve_targets(
+            args["models"], config, base_url=args["base_url"], api_key=args["api_key"]
+        )
+        arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
+        overrides = dict(_key_value(item, parse_value) for item in args["option_values"])
+        levels = _levels(args["distractors"])
+        agent_base = {
+            t.label: agent_options(config, {}, t.local is not None, t.settings.model)
+            for t in targets
+        }
+    except (SuiteError, ConfigError, ModelSpecError, PlanError, ValueError) as error:
+        raise _UsageError(str(error)) from None
+    unknown = sorted(set(args["only_ids"]) - {task.id for task in suite.tasks})
+    if unknown:
+        raise _UsageError(f"--only: no task {unknown} in {suite.name}")
+    if args["resume"] and not args["out_dir"]:
+        raise _UsageError("--resume needs --out: the folder of the benchmark to continue")
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    out_dir = (args["out_dir"] or Path("bench-results") / f"{suite.name}-{stamp}").resolve()
+    sandbox = {
+        k: v for k, v in config.get("sandbox", {}).items() if k not in ("env", "env_passthrough")
+    }
+    return BenchRun(
+        suite=suite,
+        targets=targets,
+        out_dir=out_dir,
+        logs_dir=(args["logs_dir"] or _paths.default_logs_dir()).resolve(),
+        arms=arms,
+        distractors=levels,
+        repeats=args["repeats"],
+        seed=args["seed"],
+        task_ids=[t.id for t in suite.tasks if not args["only_ids"] or t.id in args["only_ids"]],
+        workers=args["workers"],
+        executor=args["executor"],
+        address=args["address"],
+        agent_base=agent_base,
+        overrides=overrides,
+        sandbox=sandbox,
+        user_env=sandbox_settings(config)["env"] if suite.network else {},
+        seed_index=(args["index_dir"] or _paths.default_index_dir()).resolve(),
+        pack=args["distractor_pack"] or DISTRACTOR_PACK,
+        resume=args["resume"],
+        retry_errors=args["retry_errors"],
+    )
+
+
+def _interrupted(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _levels(text: str | None) -> list[int]:
+    if not text:
+        return [0]
+    try:
+        levels = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise ValueError(f"--distractors {text!r}: write N or N,M,… (whole numbers)") from None
+    if not levels or any(level < 0 for level in levels):
+        raise ValueError(f"--distractors {text!r}: numbers must be 0 or more")
+    return sorted({0, *levels}) if len(levels) == 1 else sorted(set(levels))
+
+
+def _key_value(item: str, parse: Any) -> tuple[str, Any]:
+    key, sep, raw = item.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"--set {item!r} is not KEY=VALUE")
+    return key.strip(), parse(raw.strip())
+
+
+class _ProgressBar:
+    """A bar with done/total and the ETA; one line per finished attempt above it."""
+
+    def __init__(self) -> None:
+        self._progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=_console,
+            transient=False,
+        )
+        self._task: Any = None
+
+    def __enter__(self) -> _ProgressBar:
+        self._progress.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._progress.stop()
+
+    def callbacks(self) -> Any:
+        from react_repl.bench import Progress as Callbacks
+
+        return Callbacks(notify=self._notify, started=self._started, finished=self._finished)
+
+    def _notify(self, message: str) -> None:
+        self._progress.console.print(Text(message, style="dim"))
+
+    def _started(self, total: int, done: int) -> None:
+        self._task = self._progress.add_task("attempts", total=total, completed=done)
+        if done:
+            self._notify(f"{done} of {total} attempts already finished; running the rest")
+
+    def _finished(self, record: Any) -> None:
+        from react_repl.bench._summary import MARKS
+
+        reasons = [
+            c["name"] + (f": {c['detail']}" if c["detail"] else "") for c in record.failed_checks
         ]
-    except (ConfigError, ModelError, LocalModelError) as error:
-        raise click.ClickException(str(error)) from error
-    apis, method_search = _setup.prepare_apis((), index_dir or _paths.default_index_dir(), _console)
-    overrides = _parse_overrides(option_values)
-    outcomes = []
-    for choice in choices:
-        try:
-            settings, server = start_model(choice, _console)
-        except LocalModelError as error:
-            raise click.ClickException(str(error)) from error
-        options = _setup.agent_options(config, overrides, server is not None, settings.model)
-        make_agent = _agent_factory(config, settings, options, apis, method_search, logs_dir)
-        outcomes += run_suite(
-            tasks,
-            make_agent,
-            outbox_reader(apis["list_outbox_messages"]),
-            on_outcome=_print_outcome,
+        if record.status != "finished":
+            reasons.insert(0, record.status + (f" ({record.error})" if record.error else ""))
+        detail = f" — {'; '.join(reasons)}"[:300] if reasons else ""
+        line = (
+            f"{MARKS[record.outcome]} {record.model} / {record.arm} {record.task} "
+            f"#{record.trial}: {record.steps} steps, {record.wall_seconds:.1f} s{detail}"
         )
-        if server is not None:
-            server.release()  # idle now: the next model's server may take its memory
-    _print_summary(summary_rows(outcomes))
-    if json_out:
-        json_out.write_text(json.dumps([asdict(o) for o in outcomes], indent=2), encoding="utf-8")
-    raise SystemExit(0 if all(o.passed for o in outcomes) else 1)
+        self._progress.console.print(Text(line))
+        self._progress.advance(self._task)
 
 
-def _agent_factory(
-    config: Any, settings: Any, options: Any, apis: Any, method_search: Any, logs_dir: Path | None
-) -> Any:
-    from dataclasses import replace
+def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str, Any]) -> None:
+    from react_repl.bench import summarise, write_report
 
-    from react_repl.agent import Agent
-    from react_repl.cli import _setup
-    from react_repl.llm import ChatModel
-
-    model = ChatModel(settings)
-
-    def make(env: dict[str, str], max_steps: int | None) -> Agent:
-        return Agent(
-            model,
-            apis=apis,
-            method_search=method_search,
-            options=replace(options, max_steps=max_steps) if max_steps else options,
-            logs_dir=logs_dir or _paths.default_logs_dir(),
-            sandbox_settings=_setup.sandbox_settings(config, env),
-            log_settings={"base_url": settings.base_url or "(default)", "bench": True},
+    files = write_report(records, out_dir, title=title, prices=prices)
+    summary = summarise(records, prices)
+    table = Table(title=title)
+    for name in (
+        "column",
+        "success",
+        "95% CI",
+        "mean steps",
+        "tokens (prompt+completion)",
+        "mean time",
+    ):
+        table.add_column(name)
+    for column in summary.columns_summary:
+        low, high = column.interval
+        table.add_row(
+            column.label,
+            f"{column.passed}/{column.attempts}",
+            f"{low:.0%}–{high:.0%}",
+            f"{column.mean_steps:.1f}",
+            f"{column.prompt_tokens:,}+{column.completion_tokens:,}",
+            f"{column.mean_seconds:.1f} s",
         )
-
-    return make
-
-
-def _parse_overrides(values: tuple[str, ...]) -> dict[str, Any]:
-    overrides: dict[str, Any] = {}
-    for item in values:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--set")
-        try:
-            overrides[key.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            overrides[key.strip()] = raw
-    return overrides
-
-
-def _print_outcome(outcome: Any) -> None:
-    mark = ("pass", "green") if outcome.passed else ("fail", "red")
-    detail = "" if outcome.passed else f" — {'; '.join(outcome.failures)}"
-    summary = f" {outcome.model} {outcome.task_id}: {outcome.status}, {outcome.steps} steps,"
-    _console.print(Text.assemble(mark, summary, f" {outcome.seconds} s{detail}"))
-
-
-def _print_summary(rows: list[dict[str, Any]]) -> None:
-    table = Table(title="Benchmark")
-    for column in ("model", "passed", "median_steps_passed", "median_seconds", "tokens"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(*(str(value) for value in row.values()))
     _console.print(table)
+    _console.print(Text(f"Report: {files.markdown}  {files.html}"))
+    if files.plots_skipped:
+        _console.print(Text(files.plots_skipped, style="yellow"))
+    if any(record.status == "crashed" for record in records):
+        raise SystemExit(EXIT_CRASHED)
+    raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)

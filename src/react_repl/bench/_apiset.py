@@ -1,0 +1,126 @@
+"""The APIs in scope for an attempt, and a search index built for exactly those APIs.
+
+A suite decides whether the built-in APIs are in scope and brings its own; `--distractors N`
+adds N functions from the shipped pack. Each distinct set gets its own index under the results
+folder, seeded with a copy of the user's index so unchanged APIs are not embedded again; the
+user's index itself is never written. Worker processes get the set as plain specs and load the
+functions and the index once per process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from react_repl.registry import ApiRegistry, ApiSpec
+
+DISTRACTOR_PACK = Path(__file__).resolve().parent / "distractors"
+_INDEX_FILES = ("manifest.json",)
+_loaded: dict[str, tuple[dict[str, Callable[..., Any]], Callable[..., str]]] = {}
+
+
+@dataclass(frozen=True)
+class ApiSet:
+    """Picklable: what a worker needs to give an attempt its functions and its method_search."""
+
+    key: str
+    specs: tuple[ApiSpec, ...]
+    index_dir: str
+    distractors: int
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+
+def base_registry(suite_apis: Path | None, builtin: bool) -> ApiRegistry:
+    """The suite's own APIs (and the built-in ones when the suite says so), nothing else."""
+    paths = [suite_apis] if suite_apis else []
+    return ApiRegistry.discover(paths=paths, builtin=builtin, entry_points=False)
+
+
+def pack_registry(pack: Path) -> ApiRegistry:
+    if not pack.is_dir() or not any(pack.glob("[!_]*.py")):
+        raise ValueError(f"--distractors: no distractor pack at {pack} (a folder of API modules)")
+    return ApiRegistry.discover(paths=[pack], builtin=False, entry_points=False)
+
+
+def choose_distractors(
+    pack: Sequence[ApiSpec], count: int, seed: int, taken: set[str]
+) -> list[ApiSpec]:
+    """`count` functions spread across the pack's modules, the same ones for the same seed."""
+    if count == 0:
+        return []
+    rng = random.Random(f"distractors:{seed}")
+    by_module: dict[str, list[ApiSpec]] = {}
+    for spec in sorted(pack, key=lambda s: (s.module, s.name)):
+        if spec.name not in taken:
+            by_module.setdefault(spec.module, []).append(spec)
+    available = sum(len(specs) for specs in by_module.values())
+    if count > available:
+        raise ValueError(f"--distractors {count}: the pack has only {available} usable functions")
+    queues = [by_module[module] for module in sorted(by_module)]
+    rng.shuffle(queues)
+    for queue in queues:
+        rng.shuffle(queue)
+    chosen: list[ApiSpec] = []
+    while len(chosen) < count:
+        for queue in queues:
+            if queue and len(chosen) < count:
+                chosen.append(queue.pop())
+    return chosen
+
+
+def build_api_set(
+    specs: Sequence[ApiSpec], distractors: int, indexes_dir: Path, seed_index: Path | None
+) -> ApiSet:
+    """Index exactly `specs` in a folder named by their content; reuse it when it exists."""
+    from react_repl.index import MethodIndex
+
+    key = _set_key(specs)
+    index_dir = indexes_dir / key
+    if (
+        seed_index is not None
+        and not index_dir.exists()
+        and (seed_index / _INDEX_FILES[0]).is_file()
+    ):
+        shutil.copytree(seed_index, index_dir, ignore=shutil.ignore_patterns("sources.json"))
+    index = MethodIndex.open(index_dir)
+    index.build(ApiRegistry(specs))
+    return ApiSet(key, tuple(specs), str(index_dir), distractors)
+
+
+def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callable[..., str]]:
+    """The functions and method_search of a set, loaded once per process.
+
+    The index (and the embedding model behind it) opens on the first search, not before: an
+    attempt that never searches, and a worker that runs only such attempts, never pays for it.
+    """
+    if api_set.key not in _loaded:
+        functions = {spec.name: spec.load() for spec in api_set.specs}
+        _loaded[api_set.key] = (functions, _lazy_search(api_set.index_dir))
+    return _loaded[api_set.key]
+
+
+def _lazy_search(index_dir: str) -> Callable[..., str]:
+    from react_repl.index import MethodIndex, method_search_function
+
+    opened: list[Callable[..., str]] = []
+
+    def method_search(description: str = "", k: int = 5) -> str:
+        if not opened:
+            opened.append(method_search_function(MethodIndex.open(index_dir)))
+        return opened[0](description, k)
+
+    return method_search
+
+
+def _set_key(specs: Sequence[ApiSpec]) -> str:
+    hasher = hashlib.sha256()
+    for spec in sorted(specs, key=lambda s: s.name):
+        hasher.update(f"{spec.name}\0{spec.module_hash}\0".encode())
+    return f"{len(specs)}-{hasher.hexdigest()[:12]}"

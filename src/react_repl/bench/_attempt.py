@@ -1,0 +1,223 @@
+"""One attempt, start to finish, inside a worker: workspace, world, agent, checks, record.
+
+Everything an attempt touches is its own: a fresh temporary workspace filled from the fixtures,
+a local world on its own port, a sandbox whose environment the harness builds (no user secrets,
+no route out), and the workspace as working directory so no project config file is read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import tempfile
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from react_repl.agent import AgentOptions, RunResult
+from react_repl.bench._agent_factory import build_agent
+from react_repl.bench._answers import answer_text
+from react_repl.bench._apiset import ApiSet, load_api_set
+from react_repl.bench._checks import CheckResult, expanded, run_checks
+from react_repl.bench._plan import Attempt
+from react_repl.bench._results import AttemptRecord
+from react_repl.bench._snapshot import changed_keys, snapshot
+from react_repl.bench._state import CheckWorld
+from react_repl.bench._suite import Suite, Task, load_suite
+from react_repl.bench.world import LocalWorld
+from react_repl.llm import ModelSettings
+
+WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
+_suites: dict[str, Suite] = {}
+
+
+@dataclass(frozen=True)
+class AttemptJob:
+    """Everything a worker needs for one attempt; picklable, so any executor can carry it."""
+
+    attempt: Attempt
+    run_id: str
+    suite_path: str
+    model: ModelSettings
+    options: AgentOptions
+    api_set: ApiSet
+    logs_dir: str
+    sandbox: Mapping[str, Any] = field(default_factory=dict)
+    user_env: Mapping[str, str] = field(default_factory=dict)  # only for network = true suites
+
+
+def run_attempt(job: AttemptJob) -> AttemptRecord:
+    """Run and judge one attempt. Harness failures become a `crashed` record, never a raise."""
+    suite = _suite(job.suite_path)
+    started = datetime.now().astimezone()
+    task = expanded(suite.task(job.attempt.task_id), started.date())
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"bench-{task.id}-") as folder:
+            return _run_in(Path(folder) / "workspace", job, suite, task, started)
+    except Exception as error:
+        detail = "".join(traceback.format_exception_only(error)).strip()
+        return _record(job, suite, task, started, status="crashed", error=detail)
+
+
+def _run_in(
+    workspace: Path, job: AttemptJob, suite: Suite, task: Task, started: datetime
+) -> AttemptRecord:
+    _fill(workspace, task.fixtures)
+    before = snapshot(workspace)
+    with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
+        apis, method_search = load_api_set(job.api_set)
+        agent = build_agent(
+            job.model,
+            job.options,
+            apis=apis,
+            method_search=method_search,
+            sandbox=job.sandbox,
+            env=_sandbox_env(world, workspace, suite, job.user_env),
+            logs_dir=Path(job.logs_dir),
+            log_settings=_log_settings(job, suite),
+            bench_run=job.run_id,
+        )
+        clock = time.perf_counter()
+        with contextlib.chdir(workspace):
+            result = agent.run(task.task)
+        wall = time.perf_counter() - clock
+        changes = changed_keys(before, snapshot(workspace))
+        changes += sorted({f"posts:{post.service}" for post in world.posts()})
+        answer = result.answer
+        check_world = CheckWorld(
+            workspace=workspace,
+            answer=answer,
+            answer_text=_text_of(result),
+            started_at=started,
+            seed=job.attempt.world_seed,
+            task_id=task.id,
+            changes=changes,
+            world=world,
+        )
+        try:
+            checks = run_checks(suite, task, check_world)
+        finally:
+            check_world.close()
+        return _record(
+            job, suite, task, started,
+            status=result.status.value, result=result, checks=checks, wall=wall,
+            posts=[post.summary() for post in world.posts()],
+            network_attempts=world.network_attempts,
+        )  # fmt: skip
+
+
+def _record(
+    job: AttemptJob,
+    suite: Suite,
+    task: Task,
+    started: datetime,
+    *,
+    status: str,
+    result: RunResult | None = None,
+    checks: Sequence[CheckResult] = (),
+    wall: float = 0.0,
+    error: str | None = None,
+    posts: Sequence[dict[str, Any]] = (),
+    network_attempts: Sequence[str] = (),
+) -> AttemptRecord:
+    finished = status == "finished"
+    all_passed = all(check.passed for check in checks)
+    outcome = ("pass" if all_passed else "mistake") if finished else "fail"
+    attempt = job.attempt
+    return AttemptRecord(
+        key=attempt.key,
+        run_id=job.run_id,
+        suite=suite.name,
+        model=attempt.column.model,
+        arm=attempt.column.arm,
+        distractors=attempt.column.distractors,
+        task=task.id,
+        trial=attempt.trial,
+        seed=attempt.seed,
+        world_seed=attempt.world_seed,
+        status=status,
+        outcome=outcome,
+        steps=_steps(result),
+        prompt_tokens=result.usage.prompt_tokens if result else 0,
+        completion_tokens=result.usage.completion_tokens if result else 0,
+        wall_seconds=round(wall, 2),
+        started_at=started.isoformat(timespec="milliseconds"),
+        task_text=task.task,
+        temperature=job.model.temperature,
+        model_name=job.model.model,
+        answer=_jsonable(result.answer) if result else None,
+        answer_text=_text_of(result) if result else "",
+        checks=[check.to_dict() for check in checks],
+        log_path=str(result.log_path) if result and result.log_path else None,
+        error=error or (result.error if result else None),
+        posts=list(posts),
+        network_attempts=list(network_attempts),
+        api_count=len(job.api_set),
+        worker=f"{socket.gethostname()}:{os.getpid()}",
+    )
+
+
+def _sandbox_env(
+    world: LocalWorld, workspace: Path, suite: Suite, user_env: Mapping[str, str]
+) -> dict[str, str]:
+    """Offline: only what the harness sets, every route at the world. Online: the user's."""
+    if suite.network:
+        return {**user_env, **world.service_env(webhooks=False), WORKSPACE_ENV: str(workspace)}
+    return {**world.service_env(), **world.proxy_env(), WORKSPACE_ENV: str(workspace)}
+
+
+def _log_settings(job: AttemptJob, suite: Suite) -> dict[str, Any]:
+    attempt = job.attempt
+    return {
+        "suite": suite.name,
+        "task_id": attempt.task_id,
+        "arm": attempt.column.arm,
+        "trial": attempt.trial,
+        "world_seed": attempt.world_seed,
+        "distractors": attempt.column.distractors,
+        "apis": len(job.api_set),
+        "base_url": job.model.base_url or "(default)",
+    }
+
+
+def _fill(workspace: Path, fixtures: tuple[Path, ...]) -> None:
+    workspace.mkdir(parents=True)
+    for folder in fixtures:
+        shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
+
+
+_TURNS = frozenset({"step", "decompose", "reminder"})
+
+
+def _steps(result: RunResult | None) -> int:
+    """Steps the agent took, as the seed counted them: numbered turns, not the extra model calls
+    around them (a plan, a critic's review, the wrap-up at max steps)."""
+    if result is None:
+        return 0
+    return len({step.index for step in result.steps if step.kind in _TURNS})
+
+
+def _text_of(result: RunResult) -> str:
+    text = getattr(result, "answer_text", None)
+    return text if isinstance(text, str) else answer_text(result.answer)
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+    return value
+
+
+def _suite(path: str) -> Suite:
+    if path not in _suites:
+        _suites[path] = load_suite(path)
+    return _suites[path]

@@ -1,0 +1,86 @@
+"""Reading finished benchmarks back: results folders in plan order, several runs side by side,
+and the price tables that turn tokens into cost.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from react_repl.bench._models import ModelTarget
+from react_repl.bench._plan import in_plan_order
+from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
+from react_repl.bench._runner import PLAN_FILE
+from react_repl.bench._summary import Prices
+
+
+def results_file(path: Path) -> Path:
+    """The results file of a benchmark folder, or the file itself."""
+    file = path / RESULTS_FILE if path.is_dir() else path
+    if not file.is_file():
+        raise ValueError(f"{path} holds no {RESULTS_FILE}")
+    return file
+
+
+def load_results(files: Sequence[Path]) -> list[AttemptRecord]:
+    """Records of one or more runs; a column present in two runs is told apart by its run id."""
+    per_file = [in_plan_order(ResultsStore(file).read(), plan_of(file)) for file in files]
+    columns = [{(r.model, r.arm, r.distractors) for r in records} for records in per_file]
+    merged = []
+    for index, records in enumerate(per_file):
+        others = set().union(*(c for i, c in enumerate(columns) if i != index))
+        for record in records:
+            clash = (record.model, record.arm, record.distractors) in others
+            merged.append(
+                replace(record, model=f"{record.model} [{record.run_id}]") if clash else record
+            )
+    return merged
+
+
+def plan_of(file: Path) -> dict[str, Any]:
+    """The run.json next to a results file; {} when it is missing or unreadable."""
+    plan_file = file.parent / PLAN_FILE
+    try:
+        return json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.is_file() else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def target_prices(targets: Sequence[ModelTarget]) -> Prices:
+    return {
+        target.label: (target.prompt_price or 0.0, target.completion_price or 0.0)
+        for target in targets
+        if target.prompt_price is not None or target.completion_price is not None
+    }
+
+
+def plan_prices(files: Sequence[Path]) -> Prices:
+    """Prices the runs' model profiles gave, as recorded in their plans."""
+    table = {}
+    for file in files:
+        for model in plan_of(file).get("models", []):
+            if model.get("prompt_price") is not None or model.get("completion_price") is not None:
+                table[model["label"]] = (
+                    model.get("prompt_price") or 0.0,
+                    model.get("completion_price") or 0.0,
+                )
+    return table
+
+
+def read_prices(file: Path) -> Prices:
+    """A TOML table of USD per million tokens: `MODEL = { prompt = 2.5, completion = 10 }`."""
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        return {
+            str(model): (float(entry.get("prompt", 0.0)), float(entry.get("completion", 0.0)))
+            for model, entry in data.items()
+        }
+    except (OSError, tomllib.TOMLDecodeError, AttributeError, TypeError, ValueError) as error:
+        raise ValueError(
+            f"cannot read prices from {file}: {error}; "
+            "write MODEL = { prompt = 2.5, completion = 10 }"
+        ) from None

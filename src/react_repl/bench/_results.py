@@ -1,0 +1,118 @@
+"""The results file: one JSON line per finished attempt, appended and flushed at once.
+
+A benchmark killed at any moment loses at most the attempts still running: every finished one is
+on disk, and a line torn by the kill is dropped on reading and cut off before the next append,
+so `--resume` starts from exactly what was finished.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+RESULTS_FILE = "results.jsonl"
+OUTCOMES = (
+    "pass",
+    "mistake",
+    "fail",
+)  # ✅ finished and checked, 🟠 finished wrong, ❌ not finished
+
+
+@dataclass(frozen=True)
+class AttemptRecord:
+    key: str
+    run_id: str
+    suite: str
+    model: str
+    arm: str
+    distractors: int
+    task: str
+    trial: int
+    seed: int
+    world_seed: int
+    status: str  # finished, max_steps, error, interrupted, or crashed (the harness failed)
+    outcome: str  # one of OUTCOMES
+    steps: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    wall_seconds: float = 0.0
+    started_at: str = ""
+    task_text: str = ""
+    temperature: float | None = None
+    model_name: str = ""
+    answer: Any = None
+    answer_text: str = ""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    log_path: str | None = None
+    error: str | None = None
+    posts: list[dict[str, Any]] = field(default_factory=list)
+    network_attempts: list[str] = field(default_factory=list)
+    api_count: int = 0
+    worker: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.outcome == "pass"
+
+    @property
+    def failed_checks(self) -> list[dict[str, Any]]:
+        return [check for check in self.checks if not check.get("passed")]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self) | {"passed": self.passed}, ensure_ascii=False, default=repr)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AttemptRecord:
+        known = {f.name for f in fields(cls)}
+        return cls(**{key: value for key, value in data.items() if key in known})
+
+
+class ResultsStore:
+    """Append-only JSON Lines; the single writer is the process that runs the benchmark."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._repaired = False
+
+    def read(self) -> list[AttemptRecord]:
+        """Every readable record, the last one per attempt key winning (a retried attempt)."""
+        if not self.path.exists():
+            return []
+        records: dict[str, AttemptRecord] = {}
+        lines = self.path.read_bytes().split(b"\n")
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = AttemptRecord.from_dict(json.loads(line))
+            except (ValueError, TypeError) as error:
+                if number < len(lines):  # the last line may be torn by a kill: expected
+                    warnings.warn(
+                        f"{self.path}:{number}: skipped a bad record ({error})", stacklevel=2
+                    )
+                continue
+            records[record.key] = record
+        return list(records.values())
+
+    def append(self, record: AttemptRecord) -> None:
+        if not self._repaired:
+            self._cut_torn_tail()
+            self._repaired = True
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(record.to_json() + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _cut_torn_tail(self) -> None:
+        """Drop a partial last line so the next record starts on a line of its own."""
+        if not self.path.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            with self.path.open("r+b") as handle:
+                handle.truncate(data.rfind(b"\n") + 1)

@@ -1,0 +1,165 @@
+"""From attempt records to what a report shows: cells, per-column summaries, paired tests.
+
+Pure functions over records, so `react-repl bench report` re-renders any results file (or
+several, compared) exactly as the run that wrote it would have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from statistics import mean
+
+from react_repl.bench._plan import Column
+from react_repl.bench._results import AttemptRecord
+from react_repl.bench._stats import (
+    PairedTest,
+    mcnemar_exact,
+    pass_at_k,
+    pass_hat_k,
+    wilson_interval,
+)
+
+MARKS = {"pass": "✅", "mistake": "🟠", "fail": "❌"}
+Prices = Mapping[str, tuple[float, float]]  # model label -> USD per million (prompt, completion)
+
+
+@dataclass(frozen=True)
+class ColumnSummary:
+    column: Column
+    label: str
+    attempts: int
+    passed: int
+    interval: tuple[float, float]
+    pass_at: dict[int, float]  # k -> pass@k, averaged over tasks
+    pass_hat: dict[int, float]  # k -> pass^k
+    mean_steps: float
+    mean_steps_passed: float | None
+    prompt_tokens: int
+    completion_tokens: int
+    mean_seconds: float
+    cost: float | None
+    crashed: int
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.attempts if self.attempts else 0.0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    a: str
+    b: str
+    rate_a: float
+    rate_b: float
+    test: PairedTest
+
+
+@dataclass(frozen=True)
+class Summary:
+    records: tuple[AttemptRecord, ...]
+    columns: tuple[Column, ...]
+    labels: dict[Column, str]
+    tasks: tuple[str, ...]
+    trials: int
+    columns_summary: tuple[ColumnSummary, ...]
+    comparisons: tuple[Comparison, ...]
+    distractor_comparisons: tuple[Comparison, ...]
+
+    def cell(self, task: str, column: Column) -> list[AttemptRecord]:
+        """The attempts of one table cell, by trial."""
+        found = [r for r in self.records if r.task == task and column_of(r) == column]
+        return sorted(found, key=lambda r: r.trial)
+
+
+def column_of(record: AttemptRecord) -> Column:
+    return Column(record.model, record.arm, record.distractors)
+
+
+def summarise(records: Sequence[AttemptRecord], prices: Prices | None = None) -> Summary:
+    columns = tuple(dict.fromkeys(column_of(r) for r in records))
+    tasks = tuple(dict.fromkeys(r.task for r in records))
+    show_arm = len({c.arm for c in columns}) > 1
+    show_distractors = len({c.distractors for c in columns}) > 1 or any(
+        c.distractors for c in columns
+    )
+    labels = {c: c.label(show_arm, show_distractors) for c in columns}
+    by_column = {c: [r for r in records if column_of(r) == c] for c in columns}
+    summaries = tuple(_column_summary(c, labels[c], by_column[c], prices or {}) for c in columns)
+    rates = {s.column: s.rate for s in summaries}
+    pairs = tuple(
+        _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
+        for a, b in combinations(columns, 2)
+    )
+    distractor_pairs = tuple(
+        _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
+        for a, b in combinations(columns, 2)
+        if (a.model, a.arm) == (b.model, b.arm) and a.distractors != b.distractors
+    )
+    return Summary(
+        records=tuple(records),
+        columns=columns,
+        labels=labels,
+        tasks=tasks,
+        trials=max((r.trial for r in records), default=0),
+        columns_summary=summaries,
+        comparisons=pairs,
+        distractor_comparisons=distractor_pairs,
+    )
+
+
+def _column_summary(
+    column: Column, label: str, records: list[AttemptRecord], prices: Prices
+) -> ColumnSummary:
+    passed = sum(r.passed for r in records)
+    per_task: dict[str, list[bool]] = {}
+    for record in records:
+        per_task.setdefault(record.task, []).append(record.passed)
+    smallest = min((len(v) for v in per_task.values()), default=0)
+    pass_at = {
+        k: mean(pass_at_k(len(v), sum(v), k) for v in per_task.values())
+        for k in range(1, smallest + 1)
+    }
+    pass_hat = {
+        k: mean(pass_hat_k(len(v), sum(v), k) for v in per_task.values())
+        for k in range(1, smallest + 1)
+    }
+    prompt = sum(r.prompt_tokens for r in records)
+    completion = sum(r.completion_tokens for r in records)
+    price = prices.get(column.model)
+    passed_steps = [r.steps for r in records if r.passed]
+    return ColumnSummary(
+        column=column,
+        label=label,
+        attempts=len(records),
+        passed=passed,
+        interval=wilson_interval(passed, len(records)),
+        pass_at=pass_at,
+        pass_hat=pass_hat,
+        mean_steps=mean(r.steps for r in records) if records else 0.0,
+        mean_steps_passed=mean(passed_steps) if passed_steps else None,
+        prompt_tokens=prompt,
+        completion_tokens=completion,
+        mean_seconds=mean(r.wall_seconds for r in records) if records else 0.0,
+        cost=(prompt * price[0] + completion * price[1]) / 1e6 if price else None,
+        crashed=sum(r.status == "crashed" for r in records),
+    )
+
+
+def _compare(
+    label_a: str,
+    label_b: str,
+    rate_a: float,
+    rate_b: float,
+    records_a: list[AttemptRecord],
+    records_b: list[AttemptRecord],
+) -> Comparison:
+    """Pairs are attempts of the same task and trial: the same world seed and sampling seed."""
+    b_by_pair = {(r.task, r.trial): r.passed for r in records_b}
+    pairs = [
+        (r.passed, b_by_pair[(r.task, r.trial)])
+        for r in records_a
+        if (r.task, r.trial) in b_by_pair
+    ]
+    return Comparison(label_a, label_b, rate_a, rate_b, mcnemar_exact(pairs))
