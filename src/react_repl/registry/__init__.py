@@ -12,8 +12,9 @@ from react_repl.registry._loading import (
     synthetic_module_name,
 )
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
-from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry
+from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry, is_mcp_spec
 from react_repl.registry._sources import (
+    MCP_SOURCE_PREFIX,
     SourcesFileError,
     add_registered_source,
     load_registered_sources,
@@ -22,6 +23,7 @@ from react_repl.registry._sources import (
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "MCP_SOURCE_PREFIX",
     "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
@@ -31,6 +33,7 @@ __all__ = [
     "add_registered_source",
     "api",
     "import_api_module",
+    "is_mcp_spec",
     "load_registered_sources",
     "remove_registered_source",
     "synthetic_module_name",

@@ -37,6 +37,8 @@ class ApiSpec:
     raises: tuple[str, ...]
     tags: tuple[str, ...]
     module_hash: str
+    side_effects: bool = False
+    """It sends, writes or deletes something; approval policies ask before such calls."""
 
     def load(self) -> Callable[..., Any]:
         """Import the module (again, in a fresh process) and return the function itself."""

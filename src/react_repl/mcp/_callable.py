@@ -1,0 +1,51 @@
+"""An MCP tool as a host function: called from an action, run in the agent's process.
+
+API modules are re-imported inside the sandbox worker, but a tool lives behind a connection the
+agent's process holds, so the worker forwards the call here (like `method_search`) and gets the
+converted result back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from react_repl.mcp._tools import ToolShape
+
+if TYPE_CHECKING:
+    from react_repl.mcp._servers import McpServers
+
+
+class McpTool:
+    """Callable with the tool's Python signature; `help()` shows its docstring."""
+
+    def __init__(self, shape: ToolShape, servers: McpServers) -> None:
+        self.shape = shape
+        self._servers = servers
+        self.__signature__ = shape.signature
+        self.__doc__ = shape.docstring()
+        self.__name__ = self.__qualname__ = shape.python_name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        arguments = self.arguments(args, kwargs)
+        return self._servers.call_tool(self.shape.server.name, self.shape.tool_name, arguments)
+
+    def arguments(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        """The JSON arguments object: Python names mapped back to the schema's names.
+
+        An optional parameter left out, or given None, is not sent, so the server applies its own
+        default.
+        """
+        try:
+            bound = self.__signature__.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{error}; the signature is {self.shape.signature_text}") from None
+        given = bound.arguments
+        return {
+            parameter.schema_name: given[parameter.python_name]
+            for parameter in self.shape.parameters
+            if parameter.python_name in given
+            and (parameter.required or given[parameter.python_name] is not None)
+        }
+
+    def __repr__(self) -> str:
+        return f"<MCP tool {self.shape.signature_text} of server {self.shape.server.name!r}>"

@@ -1,0 +1,179 @@
+"""One live connection to one MCP server, on the event loop of `McpServers`.
+
+The SDK's `Client` must be entered and left by the same task (anyio cancel scopes), so one
+owner task holds it open until it is told to stop; calls run as their own tasks on the same
+session. A connection that breaks (the process died, the HTTP server went away) is taken down
+completely and its reason kept, so the next call starts the server afresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import tempfile
+from typing import Any
+
+from mcp import Client, MCPError
+from mcp.types import CONNECTION_CLOSED, REQUEST_TIMEOUT, CallToolResult, Implementation
+
+from react_repl.mcp._config import McpServerConfig
+from react_repl.mcp._errors import McpServerError, McpTimeoutError, McpToolError
+from react_repl.mcp._transport import open_transport
+
+MAX_TOOLS = 5_000
+_MAX_PAGES = 100
+_STOP_GRACE = 10.0  # the SDK's own stdio shutdown waits at most ~6 s before killing
+_CLIENT = Implementation(name="react-repl", version="0.1.0")
+
+
+class Connection:
+    """Started on demand (`ensure_started`), stopped by `close`; safe for concurrent calls."""
+
+    def __init__(self, server: McpServerConfig, max_bytes: int, start_timeout: float) -> None:
+        self.server = server
+        self._max_bytes = max_bytes
+        self._start_timeout = start_timeout
+        self._client: Client | None = None
+        self._owner: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._lock = asyncio.Lock()
+        # Lives as long as the connection (closed in close()): the guard writes why a server ended.
+        self._errlog = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")  # noqa: SIM115
+        self.starts = 0
+
+    @property
+    def running(self) -> bool:
+        return self._client is not None
+
+    async def ensure_started(self) -> Client:
+        timeout = self._start_timeout
+        async with self._lock:
+            if self._client is not None:
+                return self._client
+            await self._shut_owner()
+            self._stop = asyncio.Event()
+            ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
+            self._owner = asyncio.create_task(self._own(ready), name=f"mcp:{self.server.name}")
+            self.starts += 1
+            try:
+                return await asyncio.wait_for(asyncio.shield(ready), timeout)
+            except TimeoutError:
+                await self._shut_owner()
+                raise McpTimeoutError(
+                    f"MCP server {self.server.name!r} ({self.server.label()}) did not start "
+                    f"within {timeout:g} s{self._stderr_note()}"
+                ) from None
+            except McpServerError:
+                await self._shut_owner()
+                raise
+
+    async def _own(self, ready: asyncio.Future[Client]) -> None:
+        try:
+            transport = open_transport(self.server, self._max_bytes, self._errlog)
+            async with Client(transport, client_info=_CLIENT, cache=None) as client:
+                self._client = client
+                ready.set_result(client)
+                await self._stop.wait()
+        except BaseException as error:  # the reason travels to the caller, never a traceback
+            if not ready.done():
+                ready.set_exception(self._failure("could not be started", error))
+            if isinstance(error, asyncio.CancelledError):
+                raise
+        finally:
+            self._client = None
+
+    async def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> CallToolResult:
+        client = await self.ensure_started()
+        try:
+            return await client.call_tool(tool, arguments, read_timeout_seconds=timeout)
+        except MCPError as error:
+            if error.code == REQUEST_TIMEOUT:
+                raise McpTimeoutError(
+                    f"{tool} (MCP server {self.server.name!r}) did not answer within {timeout:g} s"
+                ) from None
+            if error.code == CONNECTION_CLOSED:
+                raise await self._broken(error) from None
+            raise McpToolError(
+                f"{tool} (MCP server {self.server.name!r}) was refused: {error}"
+            ) from None
+        except Exception as error:  # a transport failure: the connection cannot be trusted
+            raise await self._broken(error) from None
+
+    async def list_tools(self, timeout: float) -> list[dict[str, Any]]:
+        """Every page of the listing, as plain JSON dicts (what the snapshot stores)."""
+        client = await self.ensure_started()
+        tools: list[dict[str, Any]] = []
+        cursor: str | None = None
+        try:
+            for _ in range(_MAX_PAGES):
+                page = await asyncio.wait_for(
+                    client.list_tools(cursor=cursor, cache_mode="bypass"), timeout
+                )
+                tools += [_plain(tool) for tool in page.tools]
+                cursor = page.next_cursor
+                if cursor is None or len(tools) >= MAX_TOOLS:
+                    break
+        except TimeoutError:
+            raise McpTimeoutError(
+                f"MCP server {self.server.name!r} did not list its tools within {timeout:g} s"
+            ) from None
+        except MCPError as error:
+            raise await self._broken(error) from None
+        return tools[:MAX_TOOLS]
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._shut_owner()
+        self._errlog.close()
+
+    async def _broken(self, error: BaseException) -> McpServerError:
+        """Take the connection down, then describe why, with the server's last words."""
+        async with self._lock:
+            await self._shut_owner()
+        return self._failure("stopped working", error)
+
+    async def _shut_owner(self) -> None:
+        owner, self._owner = self._owner, None
+        if owner is None:
+            return
+        self._stop.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(owner), _STOP_GRACE)
+        except TimeoutError:
+            owner.cancel()
+            with contextlib.suppress(BaseException):
+                await owner
+        except BaseException:  # the owner's failure was already reported to its caller
+            pass
+
+    def _failure(self, what: str, error: BaseException) -> McpServerError:
+        return McpServerError(
+            f"MCP server {self.server.name!r} ({self.server.label()}) {what}: "
+            f"{_reason(error)}{self._stderr_note()}"
+        )
+
+    def _stderr_note(self) -> str:
+        """What the guard wrote when the server ended: exit status and the end of its stderr."""
+        with contextlib.suppress(OSError, ValueError):
+            self._errlog.flush()
+            self._errlog.seek(0)
+            text = self._errlog.read()[-3000:].strip()
+            self._errlog.seek(0)
+            self._errlog.truncate()
+            if text:
+                return f"\n{text}"
+        return ""
+
+
+def _plain(tool: Any) -> dict[str, Any]:
+    return tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def _reason(error: BaseException) -> str:
+    """The innermost meaningful message of an error, also from inside an exception group."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    if isinstance(error, asyncio.CancelledError):
+        return "cancelled"
+    text = str(error).strip()
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
