@@ -47,10 +47,13 @@ def prepare_apis(
     api_dirs: tuple[Path, ...], index_dir: Path, console: Console
 ) -> tuple[dict[str, Callable[..., Any]], Callable[..., str]]:
     """The API callables for the sandbox and a method_search over exactly those APIs."""
+    from react_repl.cli._mcp import configured_servers
     from react_repl.index import MethodIndex, method_search_function
     from react_repl.registry import ApiRegistry
 
-    registry = ApiRegistry.discover(paths=api_dirs, registered=index_dir)
+    registry = ApiRegistry.discover(
+        paths=api_dirs, registered=index_dir, mcp_servers=configured_servers()
+    )
     for problem in registry.problems:
         click.echo(f"warning: {problem}", err=True)
     index = MethodIndex.open(index_dir)

@@ -38,7 +38,7 @@ class McpTool:
         try:
             bound = self.__signature__.bind(*args, **kwargs)
         except TypeError as error:
-            raise TypeError(f"{error}; the signature is {self.shape.signature_text}") from None
+            raise TypeError(f"{self.shape.python_name}() {error}") from None
         given = bound.arguments
         return {
             parameter.schema_name: given[parameter.python_name]

@@ -177,7 +177,9 @@ class _Builder:
                 self.problems.append(RegistrationProblem(server.origin, None, message))
             return
         self._mcp_servers[server.name] = server
-        found = server_apis(server, self._mcp_cache, refresh=self._refresh_mcp)
+        found = server_apis(
+            server, self._mcp_cache, refresh=self._refresh_mcp, taken=set(self._by_name)
+        )
         self.problems.extend(found.problems)
         for spec, shape in found.specs:
             self._accept(spec, shape)
