@@ -30,7 +30,7 @@ MAX_CALL_TIMEOUT = 3600.0
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 _PREFIX = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*)?$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_NAMED_SOURCE = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*)=(?P<rest>\S.*)$", re.DOTALL)
+_NAMED_SOURCE = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*)=(?P<rest>.*)$", re.DOTALL)
 _KEYS = ("command", "args", "url", "headers", "env", "env_passthrough", "cwd", "timeout", "prefix")
 
 

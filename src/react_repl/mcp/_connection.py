@@ -58,6 +58,7 @@ class Connection:
             try:
                 return await asyncio.wait_for(asyncio.shield(ready), timeout)
             except TimeoutError:
+                ready.cancel()  # the owner's later failure has no one to tell
                 await self._shut_owner()
                 raise McpTimeoutError(
                     f"MCP server {self.server.name!r} ({self.server.label()}) did not start "
@@ -133,10 +134,13 @@ class Connection:
         return self._failure("stopped working", error)
 
     async def _shut_owner(self) -> None:
+        """A connected owner leaves its `Client` politely; one still starting is cancelled."""
         owner, self._owner = self._owner, None
         if owner is None:
             return
         self._stop.set()
+        if self._client is None:
+            owner.cancel()
         try:
             await asyncio.wait_for(asyncio.shield(owner), _STOP_GRACE)
         except TimeoutError:
@@ -147,9 +151,11 @@ class Connection:
             pass
 
     def _failure(self, what: str, error: BaseException) -> McpServerError:
+        """The guard's account of how the process ended says more than "connection closed"."""
+        account = self._stderr_note().strip()
         return McpServerError(
             f"MCP server {self.server.name!r} ({self.server.label()}) {what}: "
-            f"{_reason(error)}{self._stderr_note()}"
+            f"{account or _reason(error)}"
         )
 
     def _stderr_note(self) -> str:

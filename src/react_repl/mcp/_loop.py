@@ -35,6 +35,8 @@ class LoopThread:
         try:
             return future.result(timeout)
         except concurrent.futures.TimeoutError:
+            if future.done():  # the coroutine's own TimeoutError, not our wait running out
+                raise
             future.cancel()
             raise TimeoutError(f"no answer within {timeout:g} s") from None
         except BaseException:

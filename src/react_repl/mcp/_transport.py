@@ -6,6 +6,9 @@ what the server's description gives (never `os.environ`).
 
 Streamable HTTP: a JSON response is read through a transport that stops at `max_bytes`; an event
 stream may run long, so the SDK caps each of its events at the same size instead.
+
+Both write their account of a stop to `errlog` (the guard's stderr, or our own note), where the
+connection reads why a server stopped working.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ async def open_transport(
             httpx2.AsyncClient(
                 headers=dict(server.headers),
                 timeout=_HTTP_TIMEOUT,
-                transport=_BoundedTransport(httpx2.AsyncHTTPTransport(), max_bytes),
+                transport=_BoundedTransport(httpx2.AsyncHTTPTransport(), max_bytes, errlog),
             )
         )
         streams = await stack.enter_async_context(
@@ -66,16 +69,17 @@ async def open_transport(
 
 
 class _BoundedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, inner: httpx2.AsyncBaseTransport, max_bytes: int) -> None:
+    def __init__(self, inner: httpx2.AsyncBaseTransport, max_bytes: int, errlog: IO[str]) -> None:
         self._inner = inner
         self._max_bytes = max_bytes
+        self._errlog = errlog
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         response = await self._inner.handle_async_request(request)
         stream = response.stream
         events = response.headers.get("content-type", "").startswith("text/event-stream")
         if isinstance(stream, httpx2.AsyncByteStream) and not events:
-            response.stream = _BoundedStream(stream, self._max_bytes)
+            response.stream = _BoundedStream(stream, self._max_bytes, self._errlog)
         return response
 
     async def aclose(self) -> None:
@@ -83,18 +87,19 @@ class _BoundedTransport(httpx2.AsyncBaseTransport):
 
 
 class _BoundedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner: httpx2.AsyncByteStream, max_bytes: int) -> None:
+    def __init__(self, inner: httpx2.AsyncByteStream, max_bytes: int, errlog: IO[str]) -> None:
         self._inner = inner
         self._max_bytes = max_bytes
+        self._errlog = errlog
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         received = 0
         async for chunk in self._inner:
             received += len(chunk)
             if received > self._max_bytes:
-                raise ResponseTooLarge(
-                    f"the server's response is larger than {self._max_bytes} bytes"
-                )
+                account = f"the server sent a response longer than {self._max_bytes} bytes"
+                self._errlog.write(account + "; it was not read\n")
+                raise ResponseTooLarge(account)
             yield chunk
 
     async def aclose(self) -> None:
