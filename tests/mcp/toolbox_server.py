@@ -51,6 +51,8 @@ TOOLS = [
     _tool("environment", "Names of the environment variables this server sees.", None,
           annotations=READ_ONLY),
     _tool("whoami", "The process id of this server.", None, annotations=READ_ONLY),
+    _tool("header", "The value of an HTTP request header (streamable HTTP only).",
+          _schema(["name"], name={"type": "string"}), annotations=READ_ONLY),
     _tool("hang", "Wait before answering.",
           _schema([], seconds={"type": "number", "default": 3600})),
     _tool("fail", "Fail on purpose with a reason.",
@@ -101,7 +103,10 @@ def _image() -> types.ImageContent:
     return types.ImageContent(type="image", data=data, mime_type="image/png")
 
 
-async def _call(name: str, arguments: dict[str, Any]) -> types.CallToolResult:
+async def _call(name: str, arguments: dict[str, Any], request: Any) -> types.CallToolResult:
+    if name == "header":
+        headers = getattr(request, "headers", {})
+        return _text(str(headers.get(arguments["name"], "(none)")))
     if name == "environment":
         names = sorted(os.environ)
         return _text(" ".join(names) + f"\nPROBE={os.environ.get('PROBE', '')}")
@@ -152,7 +157,7 @@ def build() -> Server:
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        return await _call(params.name, dict(params.arguments or {}))
+        return await _call(params.name, dict(params.arguments or {}), ctx.request)
 
     return Server("toolbox", on_list_tools=list_tools, on_call_tool=call_tool)
 
