@@ -19,6 +19,10 @@ LLAMA_CPP_BUILD_JOBS="${LLAMA_CPP_BUILD_JOBS:-$(nproc)}" \
 CMAKE_ARGS="${CMAKE_ARGS:--DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF}" \
   .venv/bin/python -m pip install --quiet -e ".[$extras]"
 if [ "$mode" = "--tests" ]; then
+  # An MCP server still on the 1.x SDK, in its own environment as uvx or pipx would install it:
+  # the tests check that react-repl's 2.x client lists and calls it.
+  python3 -m venv .venv-mcp1
+  .venv-mcp1/bin/python -m pip install --quiet "mcp-server-time==2026.10.10"
   .venv/bin/react-repl model fetch qwen2.5-coder-0.5b
 else
   .venv/bin/react-repl model fetch

@@ -6,6 +6,8 @@ No test reaches the network: stdio servers are child processes, the HTTP server 
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,6 +17,7 @@ from pathlib import Path
 from react_repl.mcp import McpServerConfig
 
 TOOLBOX = Path(__file__).with_name("toolbox_server.py").resolve()
+REPOSITORY = Path(__file__).resolve().parents[2]
 PLANTED_SECRET = "planted-mcp-secret-7f3a"
 
 
@@ -47,3 +50,23 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 
         except OSError:
             time.sleep(0.1)
     raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
+
+
+def react_repl(*args: str, home: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """The installed `react-repl`, run in the project folder `home` (where its config is)."""
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env.pop("REACT_REPL_INDEX", None)
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("react-repl")), *args],
+        cwd=home,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+
+
+def project_with_builtin_apis(root: Path) -> Path:
+    """A project whose apis/ folder is a copy of the real one, so MCP tools compete with them."""
+    shutil.copytree(REPOSITORY / "apis", root / "apis", ignore=shutil.ignore_patterns("__py*"))
+    return root
