@@ -68,3 +68,47 @@ def test_close_does_not_wait_for_a_delayed_reply() -> None:
     started = time.perf_counter()
     server.close()
     assert time.perf_counter() - started < 10  # far below the 30 s the reply would take
+
+
+def _chat(server: ScriptedServer, task: str, assistant_turns: int) -> httpx.Response:
+    messages = [{"role": "system", "content": "You are an agent."}]
+    messages.append({"role": "user", "content": f"Task: {task}"})
+    for turn in range(assistant_turns):
+        messages += [
+            {"role": "assistant", "content": f"step {turn}"},
+            {"role": "user", "content": "OBSERVATION: ok"},
+        ]
+    return httpx.post(f"{server.base_url}/chat/completions", json={**CHAT, "messages": messages})
+
+
+def _content(response: httpx.Response) -> str:
+    return response.json()["choices"][0]["message"]["content"]
+
+
+def test_routes_pick_the_script_by_task_and_the_reply_by_turn() -> None:
+    routes = {"task 1": ["1a", "1b"], "task 10": ["10a", "10b"]}
+    with ScriptedServer(routes=routes) as server:
+        # Out of order and repeated, as parallel workers and retries would ask.
+        assert _content(_chat(server, "task 10: add", 1)) == "10b"
+        assert _content(_chat(server, "task 1: sum", 0)) == "1a"
+        assert _content(_chat(server, "task 10: add", 0)) == "10a"
+        assert _content(_chat(server, "task 10: add", 0)) == "10a"
+        assert _content(_chat(server, "task 1: sum", 1)) == "1b"
+
+
+def test_a_route_out_of_replies_says_which_and_how_many() -> None:
+    with ScriptedServer(routes={"count": ["only one"]}) as server:
+        response = _chat(server, "count the files", 1)
+    assert response.status_code == 500
+    assert response.json()["error"]["message"] == (
+        "route 'count' has 1 scripted replies; the conversation asked for reply 2"
+    )
+
+
+def test_unrouted_tasks_fall_through_to_the_queue() -> None:
+    with ScriptedServer(["queued"], routes={"routed": ["r"]}) as server:
+        server.route("later", "added")
+        assert _content(_chat(server, "something else", 3)) == "queued"
+        assert _content(_chat(server, "added later", 0)) == "added"
+        assert _content(_chat(server, "routed task", 0)) == "r"
+        assert _chat(server, "something else", 0).status_code == 500

@@ -104,7 +104,7 @@ def test_restricted_syntax_points_at_the_forbidden_name(sandbox: Sandbox) -> Non
 
 def test_stop_ends_the_action_and_keeps_earlier_output(sandbox: Sandbox) -> None:
     observation = sandbox.run("print('before')\nstop(42)\nprint('after')")
-    assert observation.stopped and observation.answer == "42"
+    assert observation.stopped and observation.answer == 42
     assert observation.text == "before"
 
 

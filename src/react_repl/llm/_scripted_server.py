@@ -47,10 +47,16 @@ Responder = Callable[[dict[str, Any]], "ScriptedReply | str"]
 
 
 class ScriptedServer:
-    """Serves `/v1/chat/completions` from a queue of replies, then from `responder` if given.
+    """Serves `/v1/chat/completions` from scripts: routed by task, else a queue, else `responder`.
 
-    An empty queue without a responder answers 500 "no scripted reply left", so a test that
-    scripts too few replies fails loudly instead of hanging.
+    Routed mode (`routes`) keys each script by a substring of the conversation's first user
+    message (the task) and plays reply N to a request that already holds N assistant turns. It
+    keeps no state, so parallel workers, retried calls and resumed runs all get the same reply
+    for the same conversation; the longest matching key wins, so "task 1" and "task 10" can
+    coexist. Requests no route matches fall through to the queue, which is consumed in order.
+
+    A request nothing answers gets a 500 saying why ("no scripted reply left", or which route
+    ran out of turns), so a test that scripts too few replies fails loudly instead of hanging.
     """
 
     def __init__(
@@ -60,12 +66,16 @@ class ScriptedServer:
         models: Sequence[str] = ("scripted",),
         context_window: int | None = None,
         responder: Responder | None = None,
+        routes: Mapping[str, Sequence[ScriptedReply | str]] | None = None,
     ) -> None:
         self.models = list(models)
         self.context_window = context_window
         self._responder = responder
         self._lock = threading.Lock()
         self._replies: deque[ScriptedReply] = deque(_as_reply(r) for r in replies)
+        self._routes: dict[str, list[ScriptedReply]] = {}
+        for key, script in (routes or {}).items():
+            self.route(key, *script)
         self._requests: list[dict[str, Any]] = []
         self._closing = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
@@ -90,6 +100,13 @@ class ScriptedServer:
         with self._lock:
             self._replies.extend(_as_reply(r) for r in replies)
 
+    def route(self, key: str, *replies: ScriptedReply | str) -> None:
+        """Script the conversation whose task contains `key` (replacing any earlier script)."""
+        if not key:
+            raise ValueError("a route key must be a non-empty part of the task text")
+        with self._lock:
+            self._routes[key] = [_as_reply(r) for r in replies]
+
     def pending(self) -> int:
         """Scripted replies not yet played, to assert a test consumed exactly what it scripted."""
         with self._lock:
@@ -110,11 +127,31 @@ class ScriptedServer:
     def _next_reply(self, body: dict[str, Any]) -> ScriptedReply:
         with self._lock:
             self._requests.append(body)
+            routed = self._routed_reply(body)
+            if routed is not None:
+                return routed
             if self._replies:
                 return self._replies.popleft()
         if self._responder is not None:
             return _as_reply(self._responder(body))
         return ScriptedReply(status=500, error_message="no scripted reply left")
+
+    def _routed_reply(self, body: Mapping[str, Any]) -> ScriptedReply | None:
+        messages = [m for m in body.get("messages") or () if isinstance(m, Mapping)]
+        task = next((_text_of(m) for m in messages if m.get("role") == "user"), "")
+        keys = [key for key in self._routes if key in task]
+        if not keys:
+            return None
+        key = max(keys, key=len)
+        script = self._routes[key]
+        turn = sum(1 for m in messages if m.get("role") == "assistant")
+        if turn < len(script):
+            return script[turn]
+        return ScriptedReply(
+            status=500,
+            error_message=f"route {key!r} has {len(script)} scripted replies; "
+            f"the conversation asked for reply {turn + 1}",
+        )
 
     def _wait(self, seconds: float) -> None:
         """Sleep like a slow model, but wake at close() so shutdown never waits on a delay."""
@@ -172,6 +209,14 @@ def error_payload(reply: ScriptedReply) -> dict[str, Any]:
     return {"error": {"message": message, "type": kind, "code": code}}
 
 
+def _text_of(message: Mapping[str, Any]) -> str:
+    """A message's text, whether `content` is a string or a list of typed parts."""
+    content = message.get("content") or ""
+    if isinstance(content, str):
+        return content
+    return "".join(str(part.get("text") or "") for part in content if isinstance(part, Mapping))
+
+
 def _as_reply(reply: ScriptedReply | str) -> ScriptedReply:
     return reply if isinstance(reply, ScriptedReply) else ScriptedReply(text=reply)
 
@@ -197,6 +242,9 @@ def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
                 body = json.loads(raw or b"{}")
             except json.JSONDecodeError as exc:
                 self._send(400, {"error": {"message": f"invalid JSON: {exc}", "code": None}})
+                return
+            if not isinstance(body, dict):
+                self._send(400, {"error": {"message": "the body must be a JSON object"}})
                 return
             reply = server._next_reply(body)
             server._wait(reply.delay)

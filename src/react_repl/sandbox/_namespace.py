@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ._answer import answer_value
 from ._capture import Capture
 from ._catalogue import ModuleProxy
 from ._guards import Guards
@@ -27,9 +28,6 @@ _SAFE_BUILTINS = (
 )  # fmt: skip
 
 
-MAX_ANSWER = 1_000_000
-
-
 class StopAction(BaseException):  # a control-flow signal, not an error
     """Unwinds the action after `stop()`; the flag in StopState survives an agent's except."""
 
@@ -37,7 +35,7 @@ class StopAction(BaseException):  # a control-flow signal, not an error
 class StopState:
     def __init__(self) -> None:
         self.stopped = False
-        self.answer: str | None = None
+        self.answer: Any = None
 
 
 def _exceptions() -> dict[str, Any]:
@@ -92,25 +90,18 @@ def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, An
 
 
 def make_stop(
-    state: StopState, capture: Capture, notify: Callable[[str | None], None]
+    state: StopState, capture: Capture, notify: Callable[[Any], None]
 ) -> Callable[..., None]:
     def stop(answer: Any = None) -> None:
         """End the run and hand `answer` back to whoever started the agent."""
         if not state.stopped:
             state.stopped = True
-            state.answer = None if answer is None else _capped(str(answer))
+            state.answer = answer_value(answer)
             notify(state.answer)
             capture.closed = True
         raise StopAction
 
     return stop
-
-
-def _capped(answer: str) -> str:
-    """An answer must fit one protocol frame, even JSON-escaped; beyond that it is cut, marked."""
-    if len(answer) <= MAX_ANSWER:
-        return answer
-    return answer[:MAX_ANSWER] + f"[... {len(answer) - MAX_ANSWER} characters truncated]"
 
 
 def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable[..., None]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from ._answer import answer_text
 
 
 class SandboxError(Exception):
@@ -15,6 +18,10 @@ class Observation:
 
     `text` is exactly what the model should read. The other fields let the agent loop react
     without parsing text: `ok` is False whenever an error was raised or a limit was hit.
+
+    `answer` is what `stop(value)` was given, as JSON data: None, bool, int, float, str, and
+    lists and str-keyed dicts of them (tuples become lists). Any other value arrives as its repr
+    (a str), and an answer longer than 1,000,000 characters as its cut text form.
     """
 
     text: str
@@ -26,4 +33,9 @@ class Observation:
     truncated: bool = False
     duration: float = 0.0
     stopped: bool = False
-    answer: str | None = None
+    answer: Any = None
+
+    @property
+    def answer_text(self) -> str | None:
+        """The answer as text: a str as it is, anything else as compact JSON; None if none."""
+        return None if self.answer is None else answer_text(self.answer)

@@ -35,7 +35,7 @@ class RunOutcome:
     timed_out: bool = False
     failure: str | None = None
     stopped: bool = False
-    answer: str | None = None
+    answer: Any = None
 
 
 class WorkerProcess:
@@ -121,8 +121,7 @@ class WorkerProcess:
             outcome.kept += len(text)
         elif op == "stop":
             outcome.stopped = True
-            answer = message.get("answer")
-            outcome.answer = None if answer is None else str(answer)
+            outcome.answer = message.get("answer")
         elif op == "host_call":
             write_frame(self._out, _call_host(message, host))
         elif op == "done":

@@ -105,8 +105,19 @@ def _observation(
         truncated=truncated,
         duration=duration,
         stopped=stopped,
-        answer=valid_unicode(outcome.answer) if stopped and outcome.answer is not None else None,
+        answer=_clean_answer(outcome.answer) if stopped else None,
     )
+
+
+def _clean_answer(value: Any) -> Any:
+    """The worker is untrusted: keep JSON data only, with every string safe to encode."""
+    if isinstance(value, str):
+        return valid_unicode(value)
+    if isinstance(value, list):
+        return [_clean_answer(item) for item in value]
+    if isinstance(value, dict):
+        return {valid_unicode(str(key)): _clean_answer(item) for key, item in value.items()}
+    return value if isinstance(value, bool | int | float) else None
 
 
 def valid_unicode(text: str) -> str:

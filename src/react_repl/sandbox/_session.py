@@ -52,7 +52,7 @@ class Session:
         values["help"] = make_help(values, self.capture.write)
         return values
 
-    def _notify_stop(self, answer: str | None) -> None:
+    def _notify_stop(self, answer: Any) -> None:
         self._send({"op": "stop", "answer": answer})
 
     def variables(self) -> list[str]:
