@@ -14,7 +14,13 @@ import tempfile
 from typing import Any
 
 from mcp import Client, MCPError
-from mcp.types import CONNECTION_CLOSED, REQUEST_TIMEOUT, CallToolResult, Implementation
+from mcp.types import (
+    CONNECTION_CLOSED,
+    METHOD_NOT_FOUND,
+    REQUEST_TIMEOUT,
+    CallToolResult,
+    Implementation,
+)
 
 from react_repl.mcp._config import McpServerConfig
 from react_repl.mcp._errors import McpServerError, McpTimeoutError, McpToolError
@@ -62,7 +68,7 @@ class Connection:
                 await self._shut_owner()
                 raise McpTimeoutError(
                     f"MCP server {self.server.name!r} ({self.server.label()}) did not start "
-                    f"within {timeout:g} s{self._stderr_note()}"
+                    f"within {timeout:g} s{self._last_words()}"
                 ) from None
             except McpServerError:
                 await self._shut_owner()
@@ -119,6 +125,8 @@ class Connection:
                 f"MCP server {self.server.name!r} did not list its tools within {timeout:g} s"
             ) from None
         except MCPError as error:
+            if error.code == METHOD_NOT_FOUND:  # a server that offers no tools at all
+                return []
             raise await self._broken(error) from None
         return tools[:MAX_TOOLS]
 
@@ -152,14 +160,15 @@ class Connection:
 
     def _failure(self, what: str, error: BaseException) -> McpServerError:
         """The guard's account of how the process ended says more than "connection closed"."""
-        account = self._stderr_note().strip()
+        account = self._last_words().strip()
         return McpServerError(
             f"MCP server {self.server.name!r} ({self.server.label()}) {what}: "
             f"{account or _reason(error)}"
         )
 
-    def _stderr_note(self) -> str:
-        """What the guard wrote when the server ended: exit status and the end of its stderr."""
+    def _last_words(self) -> str:
+        """What the transport recorded since last asked: for stdio, the guard's account of how
+        the server ended (exit status, end of its stderr); for HTTP, a response that was cut."""
         with contextlib.suppress(OSError, ValueError):
             self._errlog.flush()
             self._errlog.seek(0)
