@@ -89,8 +89,9 @@ def test_stderr_chatter_stays_out_of_our_terminal(toolbox: dict, capfd) -> None:
 
 
 def test_servers_start_on_first_call_are_reused_and_stop_at_the_end(tmp_path: Path) -> None:
+    """Even a server that ignores the end of its input and SIGTERM is stopped at the end."""
     log = tmp_path / "starts.log"
-    server = toolbox_config(env=(("TOOLBOX_LOG", str(log)),))
+    server = toolbox_config(env=(("TOOLBOX_LOG", str(log)), ("TOOLBOX_LINGER", "1")))
     with McpServers() as servers:
         tools = _tools(servers, server)
         assert servers.running() == [] and not log.exists(), "nothing starts before a call"
@@ -182,14 +183,15 @@ def test_calls_after_the_end_of_the_run_are_refused() -> None:
 
 
 def test_servers_die_with_the_agent_process(tmp_path: Path) -> None:
-    """Killed without any cleanup (SIGKILL), the agent still takes its servers down."""
+    """Killed without any cleanup (SIGKILL), the agent still takes its servers down, even one
+    that would outlive the end of its input."""
     script = textwrap.dedent(
         f"""
         import os, signal, sys
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from mcp_fixtures import toolbox_config
         from react_repl.mcp import McpServers
-        servers = McpServers([toolbox_config()])
+        servers = McpServers([toolbox_config(env=(("TOOLBOX_LINGER", "1"),))])
         print(servers.call_tool("toolbox", "whoami", {{}}), flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
         """

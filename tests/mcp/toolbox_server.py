@@ -10,7 +10,9 @@ stdout or stderr, answer hugely. Environment:
 - TOOLBOX_LOG: a file that gets one line per start of this server;
 - TOOLBOX_TOOLS_FILE: a file of extra tool names, one per line (each echoes its arguments), read
   at start, so a test can change the tool list between two listings;
-- PROBE: echoed by the `environment` tool, to show which variables reach the server.
+- PROBE: echoed by the `environment` tool, to show which variables reach the server;
+- TOOLBOX_LINGER: when set, the server outlives its stdin and ignores SIGTERM, as a badly
+  written server might, so only a kill of its whole process group stops it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import argparse
 import base64
 import io
 import os
+import signal
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +187,9 @@ def main() -> None:
         uvicorn.run(app, host="127.0.0.1", port=options.http, log_level="warning")
     else:
         anyio.run(_serve_stdio, server)
+        if os.environ.get("TOOLBOX_LINGER"):
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            time.sleep(3600)
 
 
 if __name__ == "__main__":
