@@ -15,6 +15,8 @@ import click
 from react_repl._paths import default_index_dir
 from react_repl.cli._options import index_option
 
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
 
 def configured_servers() -> list[Any]:
     """The MCP servers of the config file (`react_repl.mcp.McpServerConfig`s), in order."""
@@ -47,6 +49,11 @@ def mcp() -> None:
     help="stdio for a client that starts this command; http for streamable HTTP.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP address to bind.")
+@click.option(
+    "--allow-remote",
+    is_flag=True,
+    help="Allow a --host other than this machine: anyone who reaches it can run code and APIs.",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option(
     "--max-sessions",
@@ -65,6 +72,7 @@ def mcp() -> None:
 def serve(
     transport: str,
     host: str,
+    allow_remote: bool,
     port: int,
     max_sessions: int,
     api_paths: tuple[str, ...],
@@ -79,6 +87,12 @@ def serve(
     from react_repl.sandbox import Sandbox
     from react_repl.settings import ConfigError, load_config_file
 
+    if transport == "http" and host not in _LOOPBACK and not allow_remote:
+        raise click.ClickException(
+            f"--host {host} would let other machines run code in the sandbox and call your APIs "
+            "(messages, files, MCP tools) with no authentication; add --allow-remote if you "
+            "mean it, behind an authenticating proxy"
+        )
     index_path = index_dir or default_index_dir()
     try:
         settings = sandbox_settings(load_config_file())

@@ -24,7 +24,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from react_repl.mcp._sessions import SessionStore, UnknownSession
-from react_repl.sandbox import Sandbox
+from react_repl.sandbox import Sandbox, SandboxError
 
 Transport = Literal["stdio", "http"]
 _INSTRUCTIONS = (
@@ -118,7 +118,7 @@ def _run(store: SessionStore, code: str, session: str, per_connection: bool) -> 
         else:
             session, sandbox = store.new()
             note = f'[new session {session}: pass session="{session}" to keep these variables]\n'
-    except UnknownSession as error:
+    except (UnknownSession, SandboxError) as error:
         raise ToolError(str(error)) from None
     observation = sandbox.run(code)
     text = note + observation.text
