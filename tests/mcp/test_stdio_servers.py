@@ -173,6 +173,26 @@ def test_a_server_that_never_answers_times_out_at_start() -> None:
     assert time.monotonic() - started < 15
 
 
+def test_a_slow_start_goes_on_in_the_background_while_the_call_fails_in_time() -> None:
+    """A server that takes longer to start than a call may wait (uvx installing it) is not
+    killed and restarted by every call: the start continues and a later call finds it up."""
+    slow = toolbox_config(timeout=2, env=(("TOOLBOX_START_DELAY", "5"),))
+    with McpServers() as servers:
+        tools = _tools(servers, slow)
+        started = time.monotonic()
+        with pytest.raises(McpTimeoutError, match="is still starting after 2 s; it goes on"):
+            tools["whoami"]()
+        assert time.monotonic() - started < 5
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                assert tools["whoami"]().isdigit()
+                break
+            except McpTimeoutError:
+                assert time.monotonic() < deadline
+        assert servers.starts("toolbox") == 1
+
+
 def test_calls_after_the_end_of_the_run_are_refused() -> None:
     servers = McpServers([toolbox_config()])
     servers.close()

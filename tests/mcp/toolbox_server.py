@@ -11,6 +11,7 @@ stdout or stderr, answer hugely. Environment:
 - TOOLBOX_TOOLS_FILE: a file of extra tool names, one per line (each echoes its arguments), read
   at start, so a test can change the tool list between two listings;
 - PROBE: echoed by the `environment` tool, to show which variables reach the server;
+- TOOLBOX_START_DELAY: seconds to wait before serving, as a server that installs itself would;
 - TOOLBOX_LINGER: when set, the server outlives its stdin and ignores SIGTERM, as a badly
   written server might, so only a kill of its whole process group stops it.
 """
@@ -179,6 +180,7 @@ def main() -> None:
     if log:
         with open(log, "a") as stream:
             stream.write("start\n")
+    time.sleep(float(os.environ.get("TOOLBOX_START_DELAY", "0")))
     server = build()
     if options.http:
         import uvicorn

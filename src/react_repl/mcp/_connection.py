@@ -29,6 +29,7 @@ from react_repl.mcp._transport import open_transport
 MAX_TOOLS = 5_000
 _MAX_PAGES = 100
 _STOP_GRACE = 10.0  # the SDK's own stdio shutdown waits at most ~6 s before killing
+_MIN_CALL_SECONDS = 1.0  # what a call gets even when starting its server used its time up
 _CLIENT = Implementation(name="react-repl", version="0.1.0")
 
 
@@ -41,6 +42,7 @@ class Connection:
         self._start_timeout = start_timeout
         self._client: Client | None = None
         self._owner: asyncio.Task[None] | None = None
+        self._starting: asyncio.Task[Client] | None = None
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
         # Lives as long as the connection (closed in close()): the guard writes why a server ended.
@@ -51,28 +53,54 @@ class Connection:
     def running(self) -> bool:
         return self._client is not None
 
-    async def ensure_started(self) -> Client:
-        timeout = self._start_timeout
+    async def ensure_started(self, wait: float | None = None) -> Client:
+        """The live client, starting the server if needed; waits at most `wait` seconds, or
+        (None) until the start succeeds or fails, which its own timeout bounds.
+
+        A start outlives an impatient caller: it goes on in the background up to the start
+        timeout, so a server that installs itself on first use (uvx, npx) is ready for a later
+        call instead of being killed and started afresh by every call.
+        """
         async with self._lock:
             if self._client is not None:
                 return self._client
+            if self._starting is None:
+                self.starts += 1
+                self._starting = asyncio.create_task(self._start())
+                self._starting.add_done_callback(_observed)
+            starting = self._starting
+        if wait is None:
+            return await asyncio.shield(starting)
+        try:
+            return await asyncio.wait_for(asyncio.shield(starting), wait)
+        except TimeoutError:
+            raise McpTimeoutError(
+                f"MCP server {self.server.name!r} ({self.server.label()}) is still starting "
+                f"after {wait:g} s; it goes on starting in the background (for up to "
+                f"{self._start_timeout:g} s): call again shortly"
+            ) from None
+
+    async def _start(self) -> Client:
+        """One start, bounded by the start timeout: ready, failed, or stopped."""
+        try:
             await self._shut_owner()
             self._stop = asyncio.Event()
             ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
             self._owner = asyncio.create_task(self._own(ready), name=f"mcp:{self.server.name}")
-            self.starts += 1
             try:
-                return await asyncio.wait_for(asyncio.shield(ready), timeout)
+                return await asyncio.wait_for(asyncio.shield(ready), self._start_timeout)
             except TimeoutError:
                 ready.cancel()  # the owner's later failure has no one to tell
                 await self._shut_owner()
                 raise McpTimeoutError(
                     f"MCP server {self.server.name!r} ({self.server.label()}) did not start "
-                    f"within {timeout:g} s{self._last_words()}"
+                    f"within {self._start_timeout:g} s{self._last_words()}"
                 ) from None
             except McpServerError:
                 await self._shut_owner()
                 raise
+        finally:
+            self._starting = None
 
     async def _own(self, ready: asyncio.Future[Client]) -> None:
         try:
@@ -90,9 +118,12 @@ class Connection:
             self._client = None
 
     async def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> CallToolResult:
-        client = await self.ensure_started()
+        """`timeout` covers the whole call, a start included, so one call stays within it."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        client = await self.ensure_started(timeout)
+        remaining = max(deadline - asyncio.get_running_loop().time(), _MIN_CALL_SECONDS)
         try:
-            return await client.call_tool(tool, arguments, read_timeout_seconds=timeout)
+            return await client.call_tool(tool, arguments, read_timeout_seconds=remaining)
         except MCPError as error:
             if error.code == REQUEST_TIMEOUT:
                 raise McpTimeoutError(
@@ -132,6 +163,8 @@ class Connection:
 
     async def close(self) -> None:
         async with self._lock:
+            if self._starting is not None:
+                self._starting.cancel()
             await self._shut_owner()
         self._errlog.close()
 
@@ -178,6 +211,12 @@ class Connection:
             if text:
                 return f"\n{text}"
         return ""
+
+
+def _observed(task: asyncio.Task[Any]) -> None:
+    """A start nobody waits for any more must not log "exception was never retrieved"."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _plain(tool: Any) -> dict[str, Any]:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 DEFAULT_START_TIMEOUT = 60.0
 """Generous: `uvx` and `npx` may install the server on its first start."""
-_MARGIN = 5.0
+_MARGIN = 5.0  # beyond the inner deadlines: a stopped start still has to shut its server down
 _CLOSE_TIMEOUT = 20.0
 
 
@@ -82,16 +82,14 @@ class McpServers:
 
         config = self._config(server)
         limit = timeout or config.timeout
-        result = self._run(
-            self._call(config, tool, arguments, limit), self.start_timeout + limit + _MARGIN
-        )
+        result = self._run(self._call(config, tool, arguments, limit), limit + 2 * _MARGIN)
         return result_value(result, tool, server)
 
     def list_tools(self, server: str) -> list[dict[str, Any]]:
         """The server's current tool listing as plain JSON dicts."""
         config = self._config(server)
         return self._run(
-            self._list(config, config.timeout), self.start_timeout + config.timeout + _MARGIN
+            self._list(config, config.timeout), self.start_timeout + config.timeout + 3 * _MARGIN
         )
 
     def running(self) -> list[str]:
