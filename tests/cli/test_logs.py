@@ -1,118 +1,192 @@
-"""`react-repl logs ...` through the real top-level command group."""
+"""`react-repl logs ...` as a user runs it: the installed command, in an 80-column terminal."""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_process import react_repl
+from rich.cells import cell_len
 
-from react_repl.cli import main
-from react_repl.logs import RunLog, StepRecord
+from react_repl.logs import RunLog, RunParameters, StepRecord
 
 NOW = datetime.now(UTC).replace(microsecond=0)
+TERMINAL = {"COLUMNS": "80"}
 
 
-def _write(logs: Path, task: str, model: str, started: datetime, status: str | None) -> RunLog:
-    log = RunLog.create(logs, task=task, model=model, settings={}, started=started, durable=False)
-    step = StepRecord(1, "step", "Find it.", f"print({task!r})", task.upper(), 50, 5, 0.3)
+def _write(
+    logs: Path,
+    task: str,
+    model: str,
+    started: datetime,
+    status: str,
+    *,
+    few_shot: bool = True,
+    bench_run: str | None = None,
+) -> RunLog:
+    log = RunLog.create(
+        logs,
+        task=task,
+        model=model,
+        settings={"few_shot": few_shot, "max_steps": 20},
+        parameters=RunParameters(temperature=0.0, max_tokens=512, seed=42, prompts_hash="ab12"),
+        bench_run=bench_run,
+        started=started,
+    )
+    step = StepRecord(
+        1, "step", "Find it.", f"print({task!r})", f"{task.upper()} observed", 50, 5, 0.3
+    )
     log.write_step(step)
-    if status is not None:
-        log.finish(status=status, answer=f"{task} done", prompt_tokens=50, completion_tokens=5)
+    log.finish(status=status, answer=f"{task} done", prompt_tokens=50, completion_tokens=5)
     return log
 
 
 @pytest.fixture
-def logs(tmp_path: Path) -> Path:
-    folder = tmp_path / "logs"
-    _write(folder, "Print the date", "gpt-4", NOW - timedelta(days=10), "finished")
-    _write(folder, "Weather in Paris", "qwen/coder:1.5b", NOW - timedelta(hours=2), "max_steps")
-    _write(folder, "Send a message", "gpt-4", NOW - timedelta(minutes=5), None)
-    return folder
+def home(tmp_path: Path) -> Path:
+    logs = tmp_path / "logs"
+    _write(logs, "Print the date", "gpt-4o", NOW - timedelta(days=10), "finished", few_shot=False)
+    _write(logs, "Weather in Paris tomorrow, posted to #general with an emoji per day",
+           "meta-llama/Llama-3.1-70B-Instruct-Turbo", NOW - timedelta(hours=2), "max_steps",
+           bench_run="bench-7")  # fmt: skip
+    _write(logs, "Weather in Lisbon", "qwen2.5-coder:1.5b", NOW - timedelta(minutes=5), "error",
+           bench_run="bench-7")  # fmt: skip
+    return tmp_path
 
 
-def _invoke(*args: str) -> Result:
-    return CliRunner().invoke(main, ["logs", *args], catch_exceptions=False)
+def _logs(home: Path, *args: str) -> Any:
+    result = react_repl("logs", *args, home=home, env=TERMINAL)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
 
 
-def test_list_json_with_filters(logs: Path) -> None:
-    everything = json.loads(_invoke("list", "--json", "--logs-dir", str(logs)).output)
-    assert [run["task"] for run in everything] == [
-        "Send a message",
-        "Weather in Paris",
+def _json(home: Path, *args: str) -> Any:
+    result = _logs(home, *args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def _tasks(home: Path, *args: str) -> list[str]:
+    return [run["task"] for run in _json(home, *args)]
+
+
+def test_list_is_one_line_per_run_in_80_columns(home: Path) -> None:
+    result = _logs(home, "list")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 4 and lines[0].split()[:2] == ["id", "started"]
+    assert all(cell_len(line) <= 80 for line in lines), lines
+    short_ids = [run["short_id"] for run in _json(home, "list")]
+    assert [line.split()[0] for line in lines[1:]] == short_ids
+    assert "error" in lines[1] and "Weather in Lisbon" in lines[1]
+    assert "max_steps" in lines[2] and "meta-" in lines[2] and "…" in lines[2]
+
+
+def test_short_ids_are_accepted_by_show_and_export(home: Path) -> None:
+    short_id = _logs(home, "list").stdout.splitlines()[3].split()[0]
+    shown = _logs(home, "show", short_id)
+    assert shown.returncode == 0 and "Print the date" in shown.stdout
+    assert "PRINT THE DATE observed" in shown.stdout and "```" not in shown.stdout
+    page = home / "shared.html"
+    exported = _logs(home, "export", short_id[:5], "--html", "-o", str(page))
+    assert exported.stdout.strip() == str(page)
+    assert "<h1>Print the date</h1>" in page.read_text()
+
+
+def test_an_ambiguous_prefix_is_a_clear_error(home: Path) -> None:
+    result = _logs(home, "show", "weather")
+    assert result.returncode == 1
+    assert "2 runs match 'weather'; give more of the id:" in result.stderr
+    assert "weather-in-lisbon" in result.stderr and "weather-in-paris" in result.stderr
+    missing = _logs(home, "export", "zzzz", "--html")
+    assert missing.returncode == 1 and "no run 'zzzz'" in missing.stderr
+    next((home / "logs").rglob("print-the-date*.md")).unlink()  # the twin is still there
+    no_markdown = _logs(home, "export", "print-the-date", "--html")
+    assert no_markdown.returncode == 1 and "cannot read run log" in no_markdown.stderr
+    assert _logs(home, "show", "print-the-date").returncode == 1
+    assert _json(home, "show", "print-the-date")["task"] == "Print the date"
+
+
+def test_show_json_holds_the_whole_run(home: Path) -> None:
+    run = _json(home, "show", "print-the-date")
+    assert (run["task"], run["status"]) == ("Print the date", "finished")
+    assert run["path"].endswith(".md") and len(run["short_id"]) >= 7
+    header = run["header"]
+    assert (header["temperature"], header["max_tokens"], header["seed"]) == (0.0, 512, 42)
+    assert header["prompts_hash"] == "ab12" and header["react_repl_version"]
+    assert header["settings"] == {"few_shot": False, "max_steps": 20}
+    assert [step["observation"] for step in run["steps"]] == ["PRINT THE DATE observed"]
+    assert run["end"]["answer"] == "Print the date done"
+
+
+def test_filters(home: Path) -> None:
+    assert _tasks(home, "list", "--setting", "few_shot=false") == ["Print the date"]
+    assert _tasks(home, "list", "--setting", "temperature=0", "--setting", "seed=42") == [
+        "Weather in Lisbon",
+        "Weather in Paris tomorrow, posted to #general with an emoji per day",
         "Print the date",
     ]
-    assert [run["status"] for run in everything] == ["incomplete", "max_steps", "finished"]
-    assert everything[0]["path"].endswith(".md") and everything[0]["steps"] == 1
-
-    recent = _invoke(
-        "list", "--json", "--since", "24h", "--model", "gpt-4", "--logs-dir", str(logs)
-    )
-    assert [run["task"] for run in json.loads(recent.output)] == ["Send a message"]
-    finished = _invoke("list", "--json", "--status", "finished", "--logs-dir", str(logs))
-    assert [run["task"] for run in json.loads(finished.output)] == ["Print the date"]
-    since_date = (NOW - timedelta(days=1)).date().isoformat()
-    dated = _invoke("list", "--json", "--since", since_date, "--logs-dir", str(logs))
-    assert len(json.loads(dated.output)) == 2
+    assert _tasks(home, "list", "--bench", "bench-7", "--status", "error") == ["Weather in Lisbon"]
+    assert _tasks(home, "list", "--model", "qwen*") == ["Weather in Lisbon"]
+    assert _tasks(home, "list", "--model", "gpt-4o", "--model", "qwen*") == [
+        "Weather in Lisbon",
+        "Print the date",
+    ]
+    assert _tasks(home, "list", "--since", "1d") == _tasks(home, "list", "--bench", "bench-7")
+    yesterday = (datetime.now().astimezone() - timedelta(days=1)).date().isoformat()
+    assert _tasks(home, "list", "--until", yesterday) == ["Print the date"]
 
 
-def test_list_table(logs: Path) -> None:
-    result = CliRunner().invoke(
-        main, ["logs", "list", "--logs-dir", str(logs)], env={"COLUMNS": "250"}
-    )
-    assert result.exit_code == 0
-    lines = result.output.splitlines()
-    assert "id" in lines[1] and "tokens" in lines[1]
-    send_row = next(line for line in lines if "Send a message" in line)
-    assert "incomplete" in send_row and "send-a-message__gpt-4__" in send_row
-    assert "50 + 5" in send_row
+def test_search_and_limits(home: Path) -> None:
+    assert _tasks(home, "search", "lisbon observed") == ["Weather in Lisbon"]
+    assert _tasks(home, "search", "observed", "--in", "task") == []
+    limited = _logs(home, "search", "weather", "--limit", "1")
+    assert limited.returncode == 0 and len(limited.stdout.splitlines()) == 2
+    assert "1 of 2 runs shown; --limit 0 shows all" in limited.stderr
+    assert _logs(home, "search", "nothing like it").stdout.strip() == "No runs found."
 
 
-def test_list_rejects_a_bad_since(logs: Path) -> None:
-    result = CliRunner().invoke(
-        main, ["logs", "list", "--since", "lately", "--logs-dir", str(logs)]
-    )
-    assert result.exit_code == 2
-    assert "use a date like 2026-11-21 or an age like 7d" in result.output
+def test_prune_asks_first_and_deletes_files_with_rows(home: Path) -> None:
+    dry = _logs(home, "prune", "--older-than", "1d")
+    assert dry.returncode == 0 and "Print the date" in dry.stdout
+    assert "1 runs" in dry.stdout and "Nothing deleted." in dry.stdout
+    assert "pass --yes" in dry.stderr
+    assert len(_json(home, "list")) == 3
+    done = _logs(home, "prune", "--older-than", "1d", "--yes")
+    assert done.returncode == 0 and "Deleted 1 runs." in done.stdout
+    assert _tasks(home, "list", "--model", "gpt-4o") == []
+    assert not list((home / "logs" / "gpt-4o").rglob("*.*"))
 
 
-def test_list_reports_damaged_logs_and_keeps_going(logs: Path) -> None:
-    (logs / "broken.jsonl").write_text("{not json\n")
-    result = CliRunner().invoke(main, ["logs", "list", "--json", "--logs-dir", str(logs)])
-    assert result.exit_code == 0
-    assert "warning: " in result.stderr and "broken.jsonl" in result.stderr
-    assert len(json.loads(result.stdout)) == 3
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("list", "--setting", "few_shot"), "'few_shot' is not KEY=VALUE"),
+        (("list", "--since", "lately"), "use a date like 2026-11-21 or an age like 7d"),
+        (("list", "--status", "done"), "'done' is not one of"),
+        (("search", " () "), "nothing to search for"),
+        (("prune",), "prune needs something to choose runs by"),
+        (("export", "weather-in-lisbon"), "choose an export format: --html"),
+    ],
+)
+def test_bad_input_is_a_clear_error(home: Path, args: tuple[str, ...], message: str) -> None:
+    result = _logs(home, *args)
+    assert result.returncode == 2
+    assert message in result.stderr
 
 
-def test_show_renders_markdown(logs: Path) -> None:
-    result = _invoke("show", "weather", "--logs-dir", str(logs))
-    assert "Weather in Paris" in result.output and "WEATHER IN PARIS" in result.output
-    assert "```" not in result.output
+def test_damaged_logs_are_reported_in_one_line_each(home: Path) -> None:
+    (home / "logs" / "broken.jsonl").write_text("{not json\n")
+    result = _logs(home, "list")
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 4
+    assert result.stderr.startswith("warning: ") and "broken.jsonl" in result.stderr
 
 
-def test_show_explains_an_ambiguous_id(logs: Path) -> None:
-    _write(logs, "Weather in Rome", "gpt-4", NOW, "finished")
-    result = CliRunner().invoke(main, ["logs", "show", "weather", "--logs-dir", str(logs)])
-    assert result.exit_code == 1
-    assert "2 runs match 'weather'" in result.output
-
-
-def test_export_html(logs: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out.html"
-    result = _invoke("export", "print-the-date", "--html", "-o", str(out), "--logs-dir", str(logs))
-    assert result.output.strip() == str(out)
-    assert "<h1>Print the date</h1>" in out.read_text()
-
-
-def test_export_needs_a_format(logs: Path) -> None:
-    result = CliRunner().invoke(main, ["logs", "export", "print", "--logs-dir", str(logs)])
-    assert result.exit_code == 2
-    assert "choose an export format: --html" in result.output
-
-
-def test_search(logs: Path) -> None:
-    result = _invoke("search", "PARIS", "--json", "--logs-dir", str(logs))
-    assert [run["task"] for run in json.loads(result.output)] == ["Weather in Paris"]
-    assert "No runs found." in _invoke("search", "nothing like it", "--logs-dir", str(logs)).output
+def test_reindex_and_a_lost_index(home: Path) -> None:
+    before = _json(home, "list")
+    assert _logs(home, "reindex").stdout.strip() == "Indexed 3 run logs."
+    for leftover in (home / "logs" / ".index").iterdir():
+        leftover.unlink()
+    assert _json(home, "list") == before

@@ -1,4 +1,5 @@
-"""A run killed with SIGKILL (no chance to clean up) must keep every step it finished."""
+"""A run killed with SIGKILL (no chance to clean up) must keep every step it finished, and be
+told apart from a run whose writer is still alive."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ _SCRIPT = textwrap.dedent(
     for index in (1, 2):
         log.write_step(StepRecord(index, "step", f"thought {index}", f"x = {index}",
                                   f"observed {index}", 10, 2, 0.1))
+    print("ready", flush=True)
+    sys.stdin.readline()
     os.kill(os.getpid(), signal.SIGKILL)
     """
 )
@@ -33,15 +36,27 @@ def test_sigkilled_run_keeps_both_steps_and_lists_as_incomplete(tmp_path: Path) 
         **os.environ,
         "PYTHONPATH": os.pathsep.join([source_root, os.environ.get("PYTHONPATH", "")]),
     }
-    process = subprocess.run(
-        [sys.executable, "-c", _SCRIPT, str(tmp_path)], env=env, capture_output=True, timeout=60
+    process = subprocess.Popen(
+        [sys.executable, "-c", _SCRIPT, str(tmp_path)],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    assert process.returncode == -signal.SIGKILL, process.stderr.decode()
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        [live] = list_runs(tmp_path)
+        assert (live.status, live.steps) == ("running", 2)
+        _, stderr = process.communicate("go\n", timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == -signal.SIGKILL, stderr
 
     [run] = list_runs(tmp_path)
     assert (run.status, run.steps, run.answer) == ("incomplete", 2, None)
     assert (run.prompt_tokens, run.completion_tokens) == (20, 4)
-    markdown = find_run(tmp_path, run.id).read_text()
+    markdown = find_run(tmp_path, run.id).path.read_text()
     for index in (1, 2):
         assert f"## Step {index}\n" in markdown
         assert f"```\nobserved {index}\n```" in markdown

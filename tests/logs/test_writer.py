@@ -10,13 +10,15 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from react_repl.logs import RunLog, StepRecord
+import react_repl
+from react_repl.logs import RunLog, RunParameters, StepRecord, prompts_hash
 
 STARTED = datetime(2026, 11, 21, 14, 5, 9, tzinfo=UTC)
 WriteRun = Callable[..., RunLog]
 MakeStep = Callable[..., StepRecord]
 
 SETTINGS = {"base_url": "http://127.0.0.1:8000/v1", "max_steps": 20, "apis": ["apis", "my|apis"]}
+PARAMETERS = RunParameters(temperature=0.2, max_tokens=1024, seed=None, prompts_hash="9f86d0")
 
 STEPS = [
     StepRecord(
@@ -62,6 +64,12 @@ EXPECTED_MARKDOWN = """\
 | task | Print today's date |
 | date | 2026-11-21 14:05:09+00:00 |
 | model | gpt-4 |
+| temperature | 0.2 |
+| max_tokens | 1024 |
+| seed | - |
+| prompts_hash | 9f86d0 |
+| react_repl_version | <VERSION> |
+| bench_run | bench-7 |
 | base_url | http://127.0.0.1:8000/v1 |
 | max_steps | 20 |
 | apis | apis, my\\|apis |
@@ -143,7 +151,13 @@ _Tokens: 950 prompt, 20 completion · 1.00 s_
 
 def _write_example(logs_dir: Path) -> RunLog:
     log = RunLog.create(
-        logs_dir, task="Print today's date", model="gpt-4", settings=SETTINGS, started=STARTED
+        logs_dir,
+        task="Print today's date",
+        model="gpt-4",
+        settings=SETTINGS,
+        parameters=PARAMETERS,
+        bench_run="bench-7",
+        started=STARTED,
     )
     for step in STEPS:
         log.write_step(step)
@@ -155,20 +169,29 @@ def test_markdown_log_line_by_line(tmp_path: Path) -> None:
     log = _write_example(tmp_path)
     text = log.path.read_text(encoding="utf-8")
     text = re.sub(r"- Duration: \d+\.\d\d s", "- Duration: <DURATION>", text)
-    assert text.splitlines() == EXPECTED_MARKDOWN.splitlines()
+    expected = EXPECTED_MARKDOWN.replace("<VERSION>", react_repl.__version__)
+    assert text.splitlines() == expected.splitlines()
 
 
 def test_jsonl_twin_has_header_steps_and_end(tmp_path: Path) -> None:
     log = _write_example(tmp_path)
     records = [json.loads(line) for line in log.jsonl_path.read_text().splitlines()]
     header, *steps, end = records
-    assert header["type"] == "run" and header["id"] == log.id
+    assert header["type"] == "run" and header["id"] == log.id and header["version"] == 2
     assert (header["task"], header["model"], header["settings"]) == (
         "Print today's date",
         "gpt-4",
         SETTINGS,
     )
     assert header["started"] == "2026-11-21T14:05:09+00:00"
+    assert {key: header[key] for key in ("temperature", "max_tokens", "seed", "prompts_hash")} == {
+        "temperature": 0.2,
+        "max_tokens": 1024,
+        "seed": None,
+        "prompts_hash": "9f86d0",
+    }
+    assert header["react_repl_version"] == react_repl.__version__
+    assert header["bench_run"] == "bench-7"
     assert steps == [{"type": "step", **dataclasses.asdict(step)} for step in STEPS]
     assert steps[0]["raw_reply"] == "THOUGHT 1: Steps: ..."
     assert end["type"] == "end"
@@ -239,7 +262,7 @@ def test_finish_is_ignored_the_second_time_and_closes_the_log(
 
 
 def test_error_is_reported_in_the_result(write_run: WriteRun) -> None:
-    log = write_run(status=None)
+    log = write_run(status=None, alive=True)
     log.finish(
         status="error",
         answer=None,
@@ -254,7 +277,7 @@ def test_error_is_reported_in_the_result(write_run: WriteRun) -> None:
 
 
 def test_bad_status_and_kind_are_refused(write_run: WriteRun, make_step: MakeStep) -> None:
-    log = write_run(status=None)
+    log = write_run(status=None, alive=True)
     with pytest.raises(ValueError, match="unknown run status 'done'"):
         log.finish(status="done", answer=None, prompt_tokens=0, completion_tokens=0)
     with pytest.raises(ValueError, match="unknown step kind 'thinking'"):
@@ -273,3 +296,30 @@ def test_settings_that_are_not_json_are_kept_as_text(tmp_path: Path) -> None:
     table = log.path.read_text()
     assert f"| apis | {tmp_path / 'apis'} |" in table
     assert "| stop | - |" in table
+
+
+def test_a_caller_that_cannot_tell_still_gets_every_key(tmp_path: Path) -> None:
+    """Reproduction fields are null, not missing, so a reader can tell "unknown" from "old"."""
+    log = RunLog.create(tmp_path, task="t", model="m", settings={}, started=STARTED)
+    header = json.loads(log.jsonl_path.read_text().splitlines()[0])
+    for key in ("temperature", "max_tokens", "seed", "prompts_hash", "bench_run"):
+        assert key in header and header[key] is None
+    assert header["react_repl_version"] == react_repl.__version__
+    table = log.path.read_text()
+    assert "| temperature | - |" in table and "| prompts_hash | - |" in table
+    assert "bench_run" not in table
+
+
+def test_prompts_hash_follows_content_and_names_not_order() -> None:
+    templates = {"system.jinja2": "You are {{ role }}.", "task.jinja2": "Task: {{ task }}"}
+    reordered = dict(reversed(templates.items()))
+    assert prompts_hash(templates) == prompts_hash(reordered)
+    assert re.fullmatch(r"[0-9a-f]{64}", prompts_hash(templates))
+    edited = {**templates, "task.jinja2": "Task: {{ task }}!"}
+    renamed = {
+        "system2.jinja2": templates["system.jinja2"],
+        "task.jinja2": templates["task.jinja2"],
+    }
+    moved = {"system.jinja2": "You are {{ role }}.Task: ", "task.jinja2": "{{ task }}"}
+    hashes = {prompts_hash(variant) for variant in (templates, edited, renamed, moved)}
+    assert len(hashes) == 4

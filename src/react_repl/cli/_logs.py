@@ -1,9 +1,11 @@
-"""`react-repl logs`: find, read and share the logs of past runs."""
+"""`react-repl logs`: find, read, share and prune the logs of past runs."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
+import sys
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,24 +16,36 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.table import Column, Table
-from rich.text import Text
 
 from react_repl._paths import default_logs_dir
 from react_repl.logs import (
+    SEARCH_FIELDS,
+    STATUSES,
+    QueryError,
+    RunCatalog,
+    RunFilter,
     RunLogWarning,
     RunLookupError,
+    RunPage,
     RunSummary,
     export_html,
-    find_run,
-    list_runs,
+    plan_prune,
+    prune,
     render_terminal,
-    search_runs,
+    run_lines,
 )
 
-_RELATIVE_SINCE = re.compile(r"(\d+)([wdhm])")
+_RELATIVE_AGE = re.compile(r"(\d+)([wdhm])")
 _UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes"}
-_STATUS_STYLES = {"finished": "green", "max_steps": "yellow", "incomplete": "magenta"}
+_STATUS_COLOURS = {
+    "finished": "green",
+    "max_steps": "yellow",
+    "incomplete": "magenta",
+    "running": "cyan",
+}
+_DEFAULT_LIMIT = 50
+_INDEXING_NOTICE = 200
+_PRUNE_SHOWN = 20
 
 
 def _logs_dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -43,59 +57,116 @@ def _logs_dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-def _json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(
+def _filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option("--model", "models", multiple=True, help="Model name or glob (qwen*)."),
+        click.option(
+            "--status",
+            "statuses",
+            multiple=True,
+            type=click.Choice(STATUSES),
+            help="Run status; repeatable.",
+        ),
+        click.option("--since", help="Started on or after a date (2026-11-21) or age (7d, 24h)."),
+        click.option("--until", help="Started on or before a date, or before an age."),
+        click.option(
+            "--setting",
+            "settings",
+            multiple=True,
+            metavar="KEY=VALUE",
+            help="Recorded setting, e.g. few_shot=false or temperature=0; repeatable.",
+        ),
+        click.option("--bench", "bench_runs", multiple=True, help="Runs of this bench run id."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _output_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    command = click.option(
+        "-n",
+        "--limit",
+        type=click.IntRange(min=0),
+        default=_DEFAULT_LIMIT,
+        show_default=True,
+        help="Newest runs to show; 0 for all.",
+    )(command)
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of lines.")(
         command
     )
 
 
 @click.group()
 def logs() -> None:
-    """List, show, search and export run logs."""
+    """List, search, show, export and prune run logs."""
 
 
 @logs.command("list")
-@click.option("--model", help="Only runs with this model name.")
-@click.option("--status", help="Only runs with this status (finished, max_steps, error, ...).")
-@click.option("--since", help="Only runs started since a date (YYYY-MM-DD) or an age (7d, 24h).")
-@_json_option
+@_filter_options
+@_output_options
 @_logs_dir_option
-def list_command(
-    model: str | None, status: str | None, since: str | None, as_json: bool, logs_dir: Path | None
-) -> None:
-    """List runs, newest first.
+def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: Any) -> None:
+    """List runs, newest first, one line each.
 
-    "incomplete" means the run was killed before it could write its result.
+    "running" runs are still being written; "incomplete" ones were killed before their result.
     """
-    since_value = _parse_since(since) if since else None
-    with _warnings_to_stderr():
-        runs = list_runs(_resolve(logs_dir), model=model, status=status, since=since_value)
-    _print_runs(runs, as_json)
+    with _catalog(logs_dir) as catalog:
+        page = _answer(lambda: catalog.select(_filters(**filters), limit=limit or None))
+    _print_runs(page, as_json)
 
 
 @logs.command()
 @click.argument("text")
-@_json_option
+@click.option(
+    "--in",
+    "fields",
+    multiple=True,
+    type=click.Choice(SEARCH_FIELDS),
+    help="Search only this part of the runs; repeatable.",
+)
+@_filter_options
+@_output_options
 @_logs_dir_option
-def search(text: str, as_json: bool, logs_dir: Path | None) -> None:
-    """Find runs that mention TEXT.
+def search(
+    text: str,
+    fields: tuple[str, ...],
+    logs_dir: Path | None,
+    limit: int,
+    as_json: bool,
+    **filters: Any,
+) -> None:
+    """Find runs that mention every word of TEXT.
 
-    Looks in the task, answer, thoughts and actions, ignoring case.
+    Looks in the task, answer, error, thoughts, actions and observations, ignoring case and
+    accents. Words match whole words; "quoted words" match a phrase; word* matches a prefix.
     """
-    with _warnings_to_stderr():
-        runs = search_runs(_resolve(logs_dir), text)
-    _print_runs(runs, as_json)
+    with _catalog(logs_dir) as catalog:
+        page = _answer(lambda: catalog.select(_filters(**filters), text=text, fields=fields,
+                                              limit=limit or None))  # fmt: skip
+    _print_runs(page, as_json)
 
 
 @logs.command()
 @click.argument("run")
+@click.option("--json", "as_json", is_flag=True, help="The whole run as JSON.")
 @_logs_dir_option
-def show(run: str, logs_dir: Path | None) -> None:
+def show(run: str, as_json: bool, logs_dir: Path | None) -> None:
     """Show a run's log in the terminal.
 
-    RUN is a run id, a unique prefix of one, or the path of a .md or .jsonl log.
+    RUN is a short id or run id (or a unique prefix of either), or the path of a .md or .jsonl
+    log. --json prints the run's summary, its header, every step record and its end record.
     """
-    Console().print(render_terminal(_find(logs_dir, run)))
+    with _catalog(logs_dir) as catalog:
+        if as_json:
+            detail = _answer(lambda: catalog.read(run))
+            record = _as_json(detail.summary) | {"header": detail.header, "steps": detail.steps}
+            click.echo(json.dumps({**record, "end": detail.end}, indent=2, ensure_ascii=False))
+            return
+        markdown = _answer(lambda: catalog.find(run)).path
+    if not markdown.is_file():
+        raise click.ClickException(f"the markdown log {markdown} is missing; try --json")
+    Console().print(render_terminal(markdown))
 
 
 @logs.command()
@@ -112,23 +183,115 @@ def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) 
     """
     if not as_html:
         raise click.UsageError("choose an export format: --html")
-    written = export_html(_find(logs_dir, run), output)
-    click.echo(str(written))
+    with _catalog(logs_dir) as catalog:
+        markdown = _answer(lambda: catalog.find(run)).path
+    try:
+        click.echo(str(export_html(markdown, output)))
+    except OSError as error:  # the markdown twin deleted by hand, an unwritable -o
+        raise click.ClickException(str(error)) from error
+
+
+@logs.command("prune")
+@click.option("--older-than", help="Runs started before a date (2026-11-01) or age (30d).")
+@click.option("--keep", type=click.IntRange(min=0), help="Keep the newest N matching runs.")
+@_filter_options
+@click.option("--yes", "-y", is_flag=True, help="Delete without asking.")
+@click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
+@_logs_dir_option
+def prune_command(
+    older_than: str | None,
+    keep: int | None,
+    yes: bool,
+    dry_run: bool,
+    logs_dir: Path | None,
+    **filters: Any,
+) -> None:
+    """Delete runs (log, JSONL twin, exported page, index rows) chosen by age, status or count.
+
+    Shows the runs and asks first; without a terminal to ask in, deletes only with --yes.
+    Runs still being written are never deleted.
+    """
+    cutoff = _parse_moment(older_than, "--older-than") if older_than else None
+    with _catalog(logs_dir) as catalog:
+        plan = _answer(lambda: plan_prune(catalog, _filters(**filters), older_than=cutoff,
+                                          keep=keep))  # fmt: skip
+        if not plan.runs:
+            click.echo("No runs to prune.")
+            return
+        _print_lines(plan.runs[:_PRUNE_SHOWN])
+        more = len(plan.runs) - _PRUNE_SHOWN
+        if more > 0:
+            click.echo(f"... and {more} more")
+        click.echo(f"{len(plan.runs)} runs, {_size(plan.size)}.")
+        if dry_run or not (yes or _confirmed(len(plan.runs))):
+            click.echo("Nothing deleted.")
+            return
+        result = prune(catalog, plan)
+    click.echo(f"Deleted {len(result.deleted)} runs.")
+    for run in result.still_running:
+        click.echo(f"kept {run.short_id}: it started writing again", err=True)
+    for run, reason in result.failed:
+        click.echo(f"could not delete {run.short_id}: {reason}", err=True)
+    if result.failed:
+        raise SystemExit(1)
+
+
+@logs.command()
+@_logs_dir_option
+def reindex(logs_dir: Path | None) -> None:
+    """Rebuild the run index from the log files (it is also rebuilt by itself when damaged)."""
+    with _catalog(logs_dir) as catalog:
+        report = catalog.rebuild()
+    click.echo(f"Indexed {report.indexed} run logs.")
+
+
+@contextmanager
+def _catalog(logs_dir: Path | None) -> Iterator[RunCatalog]:
+    """The logs folder's catalog; damaged logs are reported in one plain line each."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RunLogWarning)
+        try:
+            with RunCatalog(_resolve(logs_dir), on_indexing=_indexing_notice) as catalog:
+                yield catalog
+        finally:
+            for warning in caught:
+                click.echo(f"warning: {warning.message}", err=True)
+
+
+def _answer(question: Callable[[], Any]) -> Any:
+    """Lookup and query mistakes become one-line errors, not tracebacks."""
+    try:
+        return question()
+    except RunLookupError as error:
+        raise click.ClickException(str(error.args[0])) from error
+    except QueryError as error:
+        raise click.UsageError(str(error)) from error
+
+
+def _filters(
+    models: tuple[str, ...],
+    statuses: tuple[str, ...],
+    since: str | None,
+    until: str | None,
+    settings: tuple[str, ...],
+    bench_runs: tuple[str, ...],
+) -> RunFilter:
+    return RunFilter(
+        models=models,
+        statuses=statuses,
+        since=_parse_moment(since, "--since") if since else None,
+        until=_parse_moment(until, "--until") if until else None,
+        settings=dict(_parse_setting(item) for item in settings),
+        bench_runs=bench_runs,
+    )
 
 
 def _resolve(logs_dir: Path | None) -> Path:
     return logs_dir if logs_dir is not None else default_logs_dir()
 
 
-def _find(logs_dir: Path | None, run: str) -> Path:
-    try:
-        return find_run(_resolve(logs_dir), run)
-    except RunLookupError as error:
-        raise click.ClickException(str(error)) from error
-
-
-def _parse_since(value: str) -> datetime | date:
-    relative = _RELATIVE_SINCE.fullmatch(value.strip())
+def _parse_moment(value: str, option: str) -> datetime | date:
+    relative = _RELATIVE_AGE.fullmatch(value.strip())
     if relative:
         amount, unit = relative.groups()
         return datetime.now().astimezone() - timedelta(**{_UNITS[unit]: int(amount)})
@@ -136,52 +299,67 @@ def _parse_since(value: str) -> datetime | date:
         return date.fromisoformat(value)
     except ValueError:
         raise click.BadParameter(
-            f"{value!r}: use a date like 2026-11-21 or an age like 7d, 24h, 30m",
-            param_hint="--since",
+            f"{value!r}: use a date like 2026-11-21 or an age like 7d, 24h, 30m", param_hint=option
         ) from None
 
 
-@contextmanager
-def _warnings_to_stderr() -> Iterator[None]:
-    """Damaged logs are reported in one plain line each, not as Python warning tracebacks."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", RunLogWarning)
-        yield
-    for warning in caught:
-        click.echo(f"warning: {warning.message}", err=True)
+def _parse_setting(item: str) -> tuple[str, Any]:
+    key, sep, raw = item.partition("=")
+    if not sep or not key.strip():
+        raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--setting")
+    try:
+        return key.strip(), json.loads(raw)
+    except json.JSONDecodeError:
+        return key.strip(), raw
 
 
-def _print_runs(runs: list[RunSummary], as_json: bool) -> None:
+def _indexing_notice(count: int) -> None:
+    if count >= _INDEXING_NOTICE:
+        click.echo(f"Indexing {count} run logs (only once)...", err=True)
+
+
+def _confirmed(count: int) -> bool:
+    if not sys.stdin.isatty():
+        click.echo("Not a terminal: pass --yes to delete them.", err=True)
+        return False
+    return click.confirm(f"Delete these {count} runs?", default=False)
+
+
+def _print_runs(page: RunPage, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps([_as_json(run) for run in runs], indent=2, ensure_ascii=False))
-        return
-    if not runs:
+        click.echo(json.dumps([_as_json(run) for run in page.runs], indent=2, ensure_ascii=False))
+    elif not page.runs:
         click.echo("No runs found.")
-        return
-    table = Table(
-        Column("id", overflow="fold"),
-        Column("date", no_wrap=True),
-        Column("model", overflow="fold"),
-        Column("status", no_wrap=True),
-        Column("steps", justify="right"),
-        Column("tokens", justify="right", no_wrap=True),
-        Column("task"),
-    )
-    for run in runs:
-        style = _STATUS_STYLES.get(run.status, "red")
-        table.add_row(
-            run.id,
-            run.started.strftime("%Y-%m-%d %H:%M"),
-            Text(run.model),
-            Text(run.status, style=style),
-            str(run.steps),
-            f"{run.prompt_tokens} + {run.completion_tokens}",
-            Text(run.task),
-        )
-    Console().print(table)
+    else:
+        _print_lines(page.runs)
+    if len(page.runs) < page.total:
+        shown = f"{len(page.runs)} of {page.total} runs shown; --limit 0 shows all"
+        click.echo(shown, err=True)
+
+
+def _print_lines(runs: list[RunSummary]) -> None:
+    width = shutil.get_terminal_size((80, 24)).columns
+    lines = run_lines(runs, width, paint_status=_paint)
+    click.echo(click.style(lines[0], dim=True))
+    click.echo("\n".join(lines[1:]))
+
+
+def _paint(cell: str) -> str:
+    return click.style(cell, fg=_STATUS_COLOURS.get(cell.strip(), "red"))
 
 
 def _as_json(run: RunSummary) -> dict[str, Any]:
     record = asdict(run)
     record.update(path=str(run.path), started=run.started.isoformat())
     return record
+
+
+def _size(size: int) -> str:
+    if size < 1000:
+        return f"{size} bytes"
+    amount, unit = size / 1000, "KB"
+    for larger in ("MB", "GB"):
+        if amount < 1000:
+            break
+        amount, unit = amount / 1000, larger
+    return f"{amount:.1f} {unit}"

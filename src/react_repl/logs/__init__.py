@@ -1,22 +1,51 @@
-"""Run logs: a markdown document per run for people, a JSON Lines twin for tools."""
+"""Run logs: a markdown document per run for people, a JSON Lines twin for tools.
 
-from ._reader import RunLogWarning, RunLookupError, find_run, list_runs, search_runs
-from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunSummary, StepRecord
+The files are the record. A SQLite index beside them (`<logs>/.index/`), kept in step as runs are
+written and rebuilt from the files when lost or damaged, answers listing, full-text search,
+lookups by short id and pruning without reading every file.
+"""
+
+from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
+from ._header import UNRECORDED, RunParameters, prompts_hash
+from ._listing import run_lines
+from ._liveness import RUNNING
+from ._parse import RunLogWarning
+from ._prune import PrunePlan, PruneResult, plan_prune, prune
+from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
+from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunDetail, RunSummary, StepRecord
 from ._render import export_html, render_terminal
+from ._sync import SyncReport
 from ._writer import RunLog
 
 __all__ = [
     "END_STATUSES",
     "INCOMPLETE",
+    "RUNNING",
+    "SEARCH_FIELDS",
+    "STATUSES",
     "STEP_KINDS",
+    "UNRECORDED",
+    "PrunePlan",
+    "PruneResult",
+    "QueryError",
+    "RunCatalog",
+    "RunDetail",
+    "RunFilter",
     "RunLog",
     "RunLogWarning",
     "RunLookupError",
+    "RunPage",
+    "RunParameters",
     "RunSummary",
     "StepRecord",
+    "SyncReport",
     "export_html",
     "find_run",
     "list_runs",
+    "plan_prune",
+    "prompts_hash",
+    "prune",
     "render_terminal",
+    "run_lines",
     "search_runs",
 ]

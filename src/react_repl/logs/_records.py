@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 STEP_KINDS = ("step", "decompose", "reminder", "wrap_up")
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
@@ -41,7 +42,11 @@ class StepRecord:
 
 @dataclass(frozen=True)
 class RunSummary:
-    """What `react-repl logs list` shows about a run, read back from its JSONL twin."""
+    """What `react-repl logs list` shows about a run, as the index holds it.
+
+    `short_id` is the shortest prefix of the run's hash that no other run in its logs folder
+    shares (7 characters or more); `show` and `export` accept it as well as the full id.
+    """
 
     id: str
     path: Path
@@ -53,3 +58,15 @@ class RunSummary:
     answer: str | None
     prompt_tokens: int
     completion_tokens: int
+    bench_run: str | None
+    short_id: str
+
+
+@dataclass(frozen=True)
+class RunDetail:
+    """A whole run as its JSONL twin holds it, for `logs show --json` and scripts."""
+
+    summary: RunSummary
+    header: dict[str, Any]
+    steps: list[dict[str, Any]]
+    end: dict[str, Any] | None

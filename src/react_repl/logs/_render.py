@@ -1,15 +1,17 @@
-"""Showing a run log: rich markdown in the terminal, a single self-contained HTML file to share."""
+"""Showing a run log: rich markdown in the terminal, a single self-contained HTML file to share.
+
+The markdown and highlighting libraries are imported when a log is shown, not with the package:
+they would double the start-up time of `logs list`.
+"""
 
 from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
-from pygments import highlight
-from pygments.formatters import HtmlFormatter
-from pygments.lexers import PythonLexer
-from rich.markdown import Markdown
+if TYPE_CHECKING:
+    from rich.markdown import Markdown
 
 _CSS = """
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
@@ -39,6 +41,8 @@ _PAGE = """<!DOCTYPE html>
 
 def render_terminal(path: Path) -> Markdown:
     """A renderable for `rich.console.Console.print`; python fences come out highlighted."""
+    from rich.markdown import Markdown
+
     return Markdown(_read(path), code_theme="monokai")
 
 
@@ -47,6 +51,8 @@ def export_html(path: Path, out: Path | None = None) -> Path:
 
     Raw HTML in the log (which may come from the model or a web page) is escaped, not rendered.
     """
+    from markdown_it import MarkdownIt
+
     text = _read(path)
     renderer = MarkdownIt("commonmark", {"html": False, "highlight": _highlight}).enable("table")
     title = next((line[2:] for line in text.splitlines() if line.startswith("# ")), Path(path).stem)
@@ -61,6 +67,10 @@ def _highlight(code: str, language: str, _attributes: str) -> str:
     """Inline-styled spans for python; other fences fall back to markdown-it's escaped text."""
     if language != "python":
         return ""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
     return highlight(code, PythonLexer(), HtmlFormatter(nowrap=True, noclasses=True))
 
 

@@ -1,8 +1,10 @@
 """Writing a run's markdown log and its JSON Lines twin as the run happens.
 
 Both files are only ever appended to and every chunk is flushed to the kernel before the agent
-moves on (fsync'ed too when durable), so a run killed at any point keeps every step it finished. The end record is what tells a
-finished run from a killed one.
+moves on (fsync'ed too when durable), so a run killed at any point keeps every step it finished.
+The end record is what tells a finished run from a killed one; the writer's lock on the JSONL
+file tells a live run from a killed one. After each chunk the folder's SQLite index is updated
+too, when it can be: the files are the record, the index only a way to find them fast.
 """
 
 from __future__ import annotations
@@ -17,24 +19,33 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import _markdown
+from ._header import UNRECORDED, RunParameters
+from ._index import RunFeed, Stat
+from ._liveness import hold_while_open
 from ._naming import create_exclusive, run_folder, run_stem
+from ._parse import ParsedRun
 from ._records import END_STATUSES, StepRecord
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2 added temperature, max_tokens, seed, prompts_hash, react_repl_version and bench_run."""
 
 
 class RunLog:
     """One run's log: `RunLog.create`, then `write_step` for each step, then `finish`."""
 
-    def __init__(self, path: Path, markdown: IO[str], jsonl: IO[str], *, durable: bool) -> None:
+    def __init__(
+        self, path: Path, markdown: IO[str], jsonl: IO[str], *, durable: bool, feed: RunFeed
+    ) -> None:
         self.path = path
         self.jsonl_path = path.with_suffix(".jsonl")
         self.id = path.stem
         self._markdown = markdown
         self._jsonl = jsonl
         self._durable = durable
+        self._feed = feed
         self._clock_start = time.monotonic()
         self._steps = 0
+        self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
         self._finished = False
 
     @classmethod
@@ -45,18 +56,24 @@ class RunLog:
         task: str,
         model: str,
         settings: Mapping[str, Any],
+        parameters: RunParameters = UNRECORDED,
+        bench_run: str | None = None,
         started: datetime | None = None,
         durable: bool = False,
     ) -> RunLog:
         """Start a new log. Every step is flushed to the kernel, so a killed run keeps it.
 
+        `parameters` is what reproduces the run (sampling parameters, prompt templates' hash);
+        `bench_run` the id of the benchmark run this attempt belongs to (`logs list --bench`).
         `durable=True` also fsyncs each step, which guards against a power loss or OS crash too
         but costs about 11 ms per step on ext4, more than the agent's whole per-step budget.
         """
         started = (started or datetime.now()).astimezone()
         folder = run_folder(Path(logs_dir), model, started)
         path, markdown, jsonl = create_exclusive(folder, run_stem(task, model, started))
-        log = cls(path, markdown, jsonl, durable=durable)
+        hold_while_open(jsonl)
+        log = cls(path, markdown, jsonl, durable=durable, feed=RunFeed(Path(logs_dir)))
+        recorded = {**parameters.header_fields(), "bench_run": bench_run}
         header = {
             "type": "run",
             "version": FORMAT_VERSION,
@@ -64,17 +81,24 @@ class RunLog:
             "task": task,
             "model": model,
             "started": started.isoformat(),
+            **recorded,
             "settings": dict(settings),
         }
-        log._append(_markdown.header(task, model, started, settings), header)
+        table = {key: value for key, value in recorded.items() if key != "bench_run" or bench_run}
+        table.update((key, value) for key, value in settings.items() if key not in table)
+        stat = log._append(_markdown.header(task, model, started, table), header)
+        log._feed.started(ParsedRun(log.jsonl_path, header, [], None, started, *stat))
         return log
 
     def write_step(self, step: StepRecord) -> None:
         if self._finished:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
         record = {"type": "step", **dataclasses.asdict(step)}
-        self._append(_markdown.step(step), record)
+        stat = self._append(_markdown.step(step), record)
         self._steps += 1
+        self._tokens["prompt_tokens"] += step.prompt_tokens
+        self._tokens["completion_tokens"] += step.completion_tokens
+        self._feed.step(self._steps, record, self._tokens, stat)
 
     def finish(
         self,
@@ -101,18 +125,22 @@ class RunLog:
             "error": error,
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
-        self._append(_markdown.result(**outcome), record)
+        stat = self._append(_markdown.result(**outcome), record)
         self._finished = True
+        self._feed.ended(record, self._steps, stat)
         self._markdown.close()
         self._jsonl.close()
 
-    def _append(self, markdown: str, record: Mapping[str, Any]) -> None:
+    def _append(self, markdown: str, record: Mapping[str, Any]) -> Stat:
+        """Write both chunks; the JSONL file's size and mtime after, for the index."""
         line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
         for handle, text in ((self._jsonl, line), (self._markdown, markdown)):
             handle.write(text)
             handle.flush()
             if self._durable:
                 os.fsync(handle.fileno())
+        stat = os.fstat(self._jsonl.fileno())
+        return stat.st_size, stat.st_mtime_ns
 
     def __repr__(self) -> str:
         return f"RunLog({str(self.path)!r})"

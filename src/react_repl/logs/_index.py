@@ -1,0 +1,212 @@
+"""Writing runs into the index: a whole file at once (sync), or step by step (the writer's feed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import warnings
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ._db import WRITER_BUSY_SECONDS, connect, index_path, transaction
+from ._parse import ParsedRun, RunLogWarning
+
+Stat = tuple[int, int]
+"""A JSONL file's size and st_mtime_ns: how the index tells whether it is in step with it."""
+
+_UPSERT_RUN = """
+INSERT INTO runs (path, id, hash, task, model, started, started_text, status, steps, answer,
+                  error, prompt_tokens, completion_tokens, bench_run, settings, size, mtime_ns)
+VALUES (:path, :id, :hash, :task, :model, :started, :started_text, :status, :steps, :answer,
+        :error, :prompt_tokens, :completion_tokens, :bench_run, :settings, :size, :mtime_ns)
+ON CONFLICT (path) DO UPDATE SET
+    id = excluded.id, hash = excluded.hash, task = excluded.task, model = excluded.model,
+    started = excluded.started, started_text = excluded.started_text, status = excluded.status,
+    steps = excluded.steps, answer = excluded.answer, error = excluded.error,
+    prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
+    bench_run = excluded.bench_run, settings = excluded.settings, size = excluded.size,
+    mtime_ns = excluded.mtime_ns
+-- a writer that already recorded more of this file than was read here wins: logs only grow
+WHERE NOT (runs.size > excluded.size AND runs.mtime_ns >= excluded.mtime_ns)
+RETURNING rowid
+"""
+_UPSERT_STEP = """
+INSERT INTO steps (run, seq, step, kind, thought, action, observation)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (run, seq) DO UPDATE SET
+    step = excluded.step, kind = excluded.kind, thought = excluded.thought,
+    action = excluded.action, observation = excluded.observation
+"""
+
+
+def run_hash(run_id: str) -> str:
+    return hashlib.sha1(run_id.encode("utf-8")).hexdigest()
+
+
+def relative(logs_dir: Path, jsonl_path: Path) -> str:
+    return Path(jsonl_path).relative_to(logs_dir).as_posix()
+
+
+def index_run(connection: sqlite3.Connection, logs_dir: Path, run: ParsedRun) -> int | None:
+    """Store what the file says, replacing what the index held; the run's row id, or None when
+    a live writer has already recorded more of it than `run` holds."""
+    path = relative(logs_dir, run.jsonl_path)
+    connection.execute("DELETE FROM skipped WHERE path = ?", (path,))
+    row = connection.execute(_UPSERT_RUN, _run_row(path, run)).fetchone()
+    if row is None:
+        return None
+    rowid = int(row[0])
+    connection.execute("DELETE FROM steps WHERE run = ?", (rowid,))
+    connection.executemany(
+        _UPSERT_STEP, [_step_row(rowid, seq, step) for seq, step in enumerate(run.steps, 1)]
+    )
+    return rowid
+
+
+def mark_skipped(connection: sqlite3.Connection, path: str, size: int, mtime_ns: int) -> None:
+    """Remember a file that is not (or no longer) a readable run, unless a writer has meanwhile
+    indexed more of it than was read (a file is empty for a moment before its header)."""
+    newer = connection.execute(
+        "SELECT 1 FROM runs WHERE path = ? AND size > ? AND mtime_ns >= ?", (path, size, mtime_ns)
+    )
+    if newer.fetchone() is None:
+        forget(connection, [path])
+        connection.execute("INSERT INTO skipped VALUES (?, ?, ?)", (path, size, mtime_ns))
+
+
+def forget(connection: sqlite3.Connection, paths: list[str]) -> None:
+    """Drop runs (and their steps) and skipped entries by relative path."""
+    for path in paths:
+        row = connection.execute("DELETE FROM runs WHERE path = ? RETURNING rowid", (path,))
+        for (rowid,) in row.fetchall():
+            connection.execute("DELETE FROM steps WHERE run = ?", (rowid,))
+        connection.execute("DELETE FROM skipped WHERE path = ?", (path,))
+
+
+class RunFeed:
+    """Keeps the index in step with one run as its writer appends to it.
+
+    Any failure (index busy past the timeout, damaged, read-only, disk full) costs only the
+    index: the feed warns once and stops, and the next `logs list` re-reads the file, which it
+    finds out of step by its size. The log file itself is never held back.
+    """
+
+    def __init__(self, logs_dir: Path) -> None:
+        self._logs_dir = Path(logs_dir)
+        self._connection: sqlite3.Connection | None = None
+        self._rowid: int | None = None
+        self._failed = False
+
+    def started(self, run: ParsedRun) -> None:
+        def write(connection: sqlite3.Connection) -> None:
+            self._rowid = index_run(connection, self._logs_dir, run)
+
+        self._apply(write)
+
+    def step(self, seq: int, step: Mapping[str, Any], totals: dict[str, int], file: Stat) -> None:
+        """`totals`: the run's prompt and completion tokens so far; `file`: its size and mtime."""
+
+        def write(connection: sqlite3.Connection) -> None:
+            connection.execute(_UPSERT_STEP, _step_row(self._require_row(), seq, step))
+            self._update_run(connection, {"steps": seq, **totals}, file)
+
+        self._apply(write)
+
+    def ended(self, end: Mapping[str, Any], steps: int, file: Stat) -> None:
+        def write(connection: sqlite3.Connection) -> None:
+            answer, error = end.get("answer"), end.get("error")
+            values = {
+                "status": str(end["status"]),
+                "answer": None if answer is None else str(answer),
+                "error": None if error is None else str(error),
+                "steps": steps,
+                "prompt_tokens": end["prompt_tokens"],
+                "completion_tokens": end["completion_tokens"],
+            }
+            self._update_run(connection, values, file)
+
+        self._apply(write)
+        self.close()
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _apply(self, write: Callable[[sqlite3.Connection], None]) -> None:
+        if self._failed:
+            return
+        try:
+            if self._connection is None:
+                folder = index_path(self._logs_dir)
+                folder.parent.mkdir(exist_ok=True)
+                self._connection = connect(folder, busy_seconds=WRITER_BUSY_SECONDS)
+            with transaction(self._connection):
+                write(self._connection)
+        except (sqlite3.Error, OSError, _RowGone) as error:
+            self._failed = True
+            self.close()
+            warnings.warn(
+                f"run index of {self._logs_dir} not updated ({error}); the log file is complete "
+                "and the next `react-repl logs list` indexes it",
+                RunLogWarning,
+                3,
+            )
+
+    def _require_row(self) -> int:
+        if self._rowid is None:
+            raise _RowGone("the run's row is missing")
+        return self._rowid
+
+    def _update_run(
+        self, connection: sqlite3.Connection, values: dict[str, Any], file: Stat
+    ) -> None:
+        assignments = ", ".join(f"{key} = :{key}" for key in values)
+        cursor = connection.execute(
+            f"UPDATE runs SET {assignments}, size = :size, mtime_ns = :mtime_ns "
+            "WHERE rowid = :rowid",
+            {**values, "size": file[0], "mtime_ns": file[1], "rowid": self._require_row()},
+        )
+        if cursor.rowcount != 1:
+            raise _RowGone("the run's row was removed (index rebuilt?)")
+
+
+class _RowGone(Exception):
+    """The index lost the row this feed was updating; the next sync re-reads the file."""
+
+
+def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
+    return {
+        "path": path,
+        "id": run.id,
+        "hash": run_hash(run.id),
+        "task": str(run.header["task"]),
+        "model": str(run.header["model"]),
+        "started": run.started.timestamp(),
+        "started_text": run.started.isoformat(),
+        "status": run.status,
+        "steps": len(run.steps),
+        "answer": run.text("answer"),
+        "error": run.text("error"),
+        "prompt_tokens": run.total("prompt_tokens"),
+        "completion_tokens": run.total("completion_tokens"),
+        "bench_run": run.bench_run,
+        "settings": json.dumps(run.settings(), ensure_ascii=False, default=str),
+        "size": run.size,
+        "mtime_ns": run.mtime_ns,
+    }
+
+
+def _step_row(rowid: int, seq: int, step: Mapping[str, Any]) -> tuple[Any, ...]:
+    number = step.get("index")
+    return (
+        rowid,
+        seq,
+        number if isinstance(number, int) else seq,
+        str(step.get("kind", "step")),
+        str(step.get("thought", "")),
+        str(step.get("action", "")),
+        str(step.get("observation", "")),
+    )

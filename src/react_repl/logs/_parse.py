@@ -1,0 +1,141 @@
+"""Reading one run back from its JSON Lines twin, tolerating a log cut short or damaged.
+
+A log is evidence of what happened; a damaged line must cost that line, never the run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ._liveness import is_running
+from ._records import INCOMPLETE, RunSummary
+
+PARAMETER_FIELDS = ("temperature", "max_tokens", "seed", "prompts_hash", "react_repl_version")
+"""Header fields (format 2) that `--setting` filters on next to the run's own settings."""
+
+
+class RunLogWarning(UserWarning):
+    """A log line or file that could not be read and was skipped."""
+
+
+@dataclass(frozen=True)
+class ParsedRun:
+    """Everything one JSONL file says, plus the size and mtime the index compares it by."""
+
+    jsonl_path: Path
+    header: dict[str, Any]
+    steps: list[dict[str, Any]]
+    end: dict[str, Any] | None
+    started: datetime
+    size: int
+    mtime_ns: int
+
+    @property
+    def id(self) -> str:
+        return self.jsonl_path.stem
+
+    @property
+    def status(self) -> str:
+        return str(self.end.get("status", "unknown")) if self.end else INCOMPLETE
+
+    @property
+    def bench_run(self) -> str | None:
+        value = self.header.get("bench_run")
+        return None if value is None else str(value)
+
+    def settings(self) -> dict[str, Any]:
+        """The header's settings with the reproduction fields beside them, for `--setting`."""
+        raw = self.header.get("settings")
+        merged = dict(raw) if isinstance(raw, dict) else {}
+        merged.update((key, self.header[key]) for key in PARAMETER_FIELDS if key in self.header)
+        return merged
+
+    def text(self, field: str) -> str | None:
+        value = self.end.get(field) if self.end else None
+        return None if value is None else str(value)
+
+    def total(self, field: str) -> int:
+        """The run's own total when it finished; what its finished steps add up to if not."""
+        recorded = self.end.get(field) if self.end is not None else None
+        if isinstance(recorded, int):
+            return recorded
+        return sum(step[field] for step in self.steps if isinstance(step.get(field), int))
+
+    def summary(self, short_id: str = "") -> RunSummary:
+        return RunSummary(
+            id=self.id,
+            path=self.jsonl_path.with_suffix(".md"),
+            task=str(self.header["task"]),
+            model=str(self.header["model"]),
+            status=self.status,
+            started=self.started.astimezone(),
+            steps=len(self.steps),
+            answer=self.text("answer"),
+            prompt_tokens=self.total("prompt_tokens"),
+            completion_tokens=self.total("completion_tokens"),
+            bench_run=self.bench_run,
+            short_id=short_id,
+        )
+
+
+def read_run(jsonl_path: Path) -> ParsedRun | None:
+    """The run in `jsonl_path`, or None when it is not a readable run (with a RunLogWarning,
+    unless the file is empty: a writer creates it a moment before it writes the header)."""
+    try:
+        with open(jsonl_path, "rb") as handle:
+            mtime_ns = os.fstat(handle.fileno()).st_mtime_ns
+            data = handle.read()
+    except OSError as error:
+        warnings.warn(f"{jsonl_path}: cannot read ({error.strerror}); skipped", RunLogWarning, 2)
+        return None
+    if not data:  # created a moment ago, its header not yet written (or junk): nothing to say
+        return None
+    text = data.decode("utf-8", errors="replace")
+    if not text.endswith("\n") and is_running(jsonl_path):
+        text = text[: text.rfind("\n") + 1]  # a line its live writer is still writing
+    records = list(_records(jsonl_path, text))
+    header = records[0] if records else None
+    if header is None or header.get("type") != "run":
+        warnings.warn(f"{jsonl_path}: no run header; not a run log, skipped", RunLogWarning, 2)
+        return None
+    try:
+        started = datetime.fromisoformat(header["started"])
+        missing = next((key for key in ("task", "model") if key not in header), None)
+        if missing is not None:
+            raise KeyError(missing)
+    except (KeyError, TypeError, ValueError) as error:
+        warnings.warn(f"{jsonl_path}: unreadable run header ({error}); skipped", RunLogWarning, 2)
+        return None
+    return ParsedRun(
+        jsonl_path=Path(jsonl_path),
+        header=header,
+        steps=[record for record in records if record.get("type") == "step"],
+        end=next((record for record in records if record.get("type") == "end"), None),
+        started=started if started.tzinfo else started.astimezone(),
+        size=len(data),
+        mtime_ns=mtime_ns,
+    )
+
+
+def _records(jsonl_path: Path, text: str) -> Iterator[dict[str, Any]]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            warnings.warn(
+                f"{jsonl_path}:{number}: corrupt line skipped ({error})", RunLogWarning, 4
+            )
+            continue
+        if isinstance(record, dict):
+            yield record
+        else:
+            warnings.warn(f"{jsonl_path}:{number}: not a record, skipped", RunLogWarning, 4)
