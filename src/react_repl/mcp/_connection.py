@@ -29,6 +29,7 @@ from react_repl.mcp._transport import open_transport
 MAX_TOOLS = 5_000
 _MAX_PAGES = 100
 _STOP_GRACE = 10.0  # the SDK's own stdio shutdown waits at most ~6 s before killing
+_MAX_LAST_WORDS = 4_000  # the guard writes one account of at most ~2 KB per server process
 _MIN_CALL_SECONDS = 1.0  # what a call gets even when starting its server used its time up
 _CLIENT = Implementation(name="react-repl", version="0.1.0")
 
@@ -205,7 +206,7 @@ class Connection:
         with contextlib.suppress(OSError, ValueError):
             self._errlog.flush()
             self._errlog.seek(0)
-            text = self._errlog.read()[-3000:].strip()
+            text = self._errlog.read(_MAX_LAST_WORDS).strip()
             self._errlog.seek(0)
             self._errlog.truncate()
             if text:

@@ -18,7 +18,6 @@ It is byte plumbing only: it never parses a message.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import ctypes
 import os
@@ -27,7 +26,7 @@ import subprocess
 import sys
 import threading
 
-TAIL_BYTES = 4096
+TAIL_BYTES = 2048
 _CHUNK = 1 << 16
 _PR_SET_PDEATHSIG = 1
 EXIT_TOO_LONG = 90
@@ -52,7 +51,7 @@ def main(argv: list[str]) -> int:
         _report(f"cannot start {command[0]!r}: {error.strerror or error}")
         return EXIT_NOT_FOUND
     signal.signal(signal.SIGTERM, lambda *_: _stop(server))
-    tail: collections.deque[bytes] = collections.deque()
+    tail = bytearray()
     reader = threading.Thread(target=_keep_tail, args=(server, tail), daemon=True)
     reader.start()
     too_long = _copy_stdout(server, limit)
@@ -60,7 +59,7 @@ def main(argv: list[str]) -> int:
         _stop(server)
     status = server.wait()
     reader.join(timeout=2)
-    stderr = b"".join(tail).decode("utf-8", "replace").strip()
+    stderr = _last_lines(bytes(tail))
     if too_long:
         _report(f"the server sent a message longer than {limit} bytes; it was stopped")
         return EXIT_TOO_LONG
@@ -85,14 +84,20 @@ def _copy_stdout(server: subprocess.Popen[bytes], limit: int) -> bool:
     return False
 
 
-def _keep_tail(server: subprocess.Popen[bytes], tail: collections.deque[bytes]) -> None:
+def _keep_tail(server: subprocess.Popen[bytes], tail: bytearray) -> None:
+    """Read stderr to its end, keeping one more line than the last TAIL_BYTES allow."""
     assert server.stderr is not None
-    kept = 0
     while chunk := os.read(server.stderr.fileno(), _CHUNK):
-        tail.append(chunk[-TAIL_BYTES:])
-        kept += len(tail[-1])
-        while kept > TAIL_BYTES and len(tail) > 1:
-            kept -= len(tail.popleft())
+        tail += chunk
+        del tail[: -2 * TAIL_BYTES]
+
+
+def _last_lines(data: bytes) -> str:
+    """At most TAIL_BYTES of the end, starting at a line boundary ("…" marks the cut)."""
+    if len(data) <= TAIL_BYTES:
+        return data.decode("utf-8", "replace").strip()
+    kept = data[-TAIL_BYTES:]
+    return "…\n" + kept[kept.find(b"\n") + 1 :].decode("utf-8", "replace").strip()
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -128,7 +133,7 @@ def _signal_text(status: int) -> str:
 
 def _report(text: str) -> None:
     with contextlib.suppress(OSError):
-        sys.stderr.write(text.strip()[-2 * TAIL_BYTES :] + "\n")
+        sys.stderr.write(text.strip() + "\n")
         sys.stderr.flush()
 
 
