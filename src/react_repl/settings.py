@@ -34,7 +34,12 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "seed": (int,),
     "extra_body": (dict,),
     "retry_base_delay": (int, float),
+    "stream": (bool,),
+    "first_token_timeout": (int, float),
+    "idle_timeout": (int, float),
+    "hang_retries": (int,),
 }
+_POSITIVE = ("max_tokens", "context_window", "timeout", "first_token_timeout", "idle_timeout")
 
 
 class ConfigError(Exception):
@@ -117,12 +122,12 @@ def _model_table(config: Mapping[str, Any]) -> dict[str, Any]:
 
 def _checked(key: str, value: Any, source: str) -> Any:
     expected = _TYPES[key]
-    if isinstance(value, bool) or not isinstance(value, expected):
+    if isinstance(value, bool) != (bool in expected) or not isinstance(value, expected):
         names = " or ".join(t.__name__ for t in expected)
         raise ConfigError(f"{source} {key} must be {names}, got {value!r}.")
     if isinstance(value, int | float) and key != "seed" and value < 0:
         raise ConfigError(f"{source} {key} must not be negative, got {value!r}.")
-    if key in ("max_tokens", "context_window", "timeout") and value == 0:
+    if key in _POSITIVE and value == 0:
         raise ConfigError(f"{source} {key} must be positive, got 0.")
     return float(value) if float in expected else value
 

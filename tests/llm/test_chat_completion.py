@@ -39,11 +39,11 @@ def test_stop_string_cuts_the_text(server: ScriptedServer, model_for) -> None:
     assert completion.finish_reason == "stop"
 
 
-def test_sends_at_most_four_stops_but_honours_all(server: ScriptedServer, model_for) -> None:
+def test_stops_stay_client_side_and_all_are_honoured(server: ScriptedServer, model_for) -> None:
     stops = ["A:", "B:", "C:", "D:", "Observation:", "observation:"]
     server.enqueue("Thought: x\nobservation: I made this up")
     completion = model_for(server).complete(USER, stop=stops)
-    assert server.requests[0]["stop"] == stops[:4]
+    assert "stop" not in server.requests[0]  # a server cannot tell code from prose
     assert completion.text == "Thought: x\n"
     assert completion.finish_reason == "stop"
 

@@ -28,18 +28,28 @@ def test_rate_limit_honours_retry_after(server: ScriptedServer, model_for) -> No
     assert (completion.text, completion.retries) == ("ok", 1)
 
 
-def test_timeout_then_success(server: ScriptedServer, model_for) -> None:
+def test_first_token_timeout_then_success(server: ScriptedServer, model_for) -> None:
     server.enqueue(ScriptedReply("too late", delay=2.0), "in time")
-    completion = model_for(server, timeout=0.3).complete(USER)
+    completion = model_for(server, first_token_timeout=0.3).complete(USER)
     assert (completion.text, completion.retries) == ("in time", 1)
+    assert completion.retry_log[0].cause == "no reply within 0.3 s"
 
 
-def test_timeouts_exhausted_name_the_timeout(server: ScriptedServer, model_for) -> None:
+def test_silent_server_names_the_setting_to_raise(server: ScriptedServer, model_for) -> None:
     server.enqueue(*[ScriptedReply(delay=2.0)] * 2)
-    with pytest.raises(ModelError, match=r"0\.3 s timeout \(2 attempts\)") as caught:
-        model_for(server, timeout=0.3, max_retries=1).complete(USER)
-    assert "timeout =" in str(caught.value)
+    with pytest.raises(ModelError, match=r"sent nothing for 0\.3 s \(2 attempts\)") as caught:
+        model_for(server, first_token_timeout=0.3, max_retries=1).complete(USER)
+    assert "first_token_timeout" in str(caught.value)
     assert caught.value.status is None
+
+
+def test_whole_reply_timeout_applies_when_not_streaming(server: ScriptedServer, model_for) -> None:
+    server.enqueue(*[ScriptedReply(delay=2.0)] * 2)
+    model = model_for(server, stream=False, timeout=0.3, max_retries=1)
+    with pytest.raises(ModelError, match=r"0\.3 s timeout \(2 attempts\)") as caught:
+        model.complete(USER)
+    assert "timeout =" in str(caught.value)
+    assert "stream" not in server.requests[0]
 
 
 def test_retries_are_bounded(server: ScriptedServer, model_for) -> None:

@@ -134,3 +134,15 @@ def test_malformed_file_names_the_path(tmp_path: Path) -> None:
         load_config_file(tmp_path)
     assert str(broken) in str(caught.value)
     assert "line 1" in str(caught.value)
+
+
+def test_streaming_and_hang_limits_come_from_the_file() -> None:
+    table = {"stream": False, "first_token_timeout": 120, "idle_timeout": 30.5, "hang_retries": 0}
+    settings = resolve(config={"model": table})
+    assert settings.stream is False
+    assert (settings.first_token_timeout, settings.idle_timeout) == (120.0, 30.5)
+    assert settings.hang_retries == 0
+    with pytest.raises(ConfigError, match="stream must be bool"):
+        resolve(config={"model": {"stream": 1}})
+    with pytest.raises(ConfigError, match="idle_timeout must be positive"):
+        resolve(config={"model": {"idle_timeout": 0}})

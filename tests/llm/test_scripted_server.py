@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import httpx
@@ -112,3 +113,27 @@ def test_unrouted_tasks_fall_through_to_the_queue() -> None:
         assert _content(_chat(server, "added later", 0)) == "added"
         assert _content(_chat(server, "routed task", 0)) == "r"
         assert _chat(server, "something else", 0).status_code == 500
+
+
+def test_stream_requests_get_server_sent_events(server: ScriptedServer) -> None:
+    server.enqueue(ScriptedReply("Four. Done", prompt_tokens=9, completion_tokens=3))
+    request = {**CHAT, "stream": True, "stream_options": {"include_usage": True}}
+    with httpx.stream("POST", f"{server.base_url}/chat/completions", json=request) as response:
+        assert response.headers["content-type"] == "text/event-stream"
+        events = [line for line in response.iter_lines() if line]
+    assert events[-1] == "data: [DONE]"
+    chunks = [json.loads(event.removeprefix("data: ")) for event in events[:-1]]
+    assert all(chunk["object"] == "chat.completion.chunk" for chunk in chunks)
+    deltas = [chunk["choices"][0]["delta"] for chunk in chunks[:-2]]
+    assert deltas[0]["role"] == "assistant"
+    assert "".join(delta.get("content", "") for delta in deltas) == "Four. Done"
+    assert chunks[-2]["choices"][0]["finish_reason"] == "stop"
+    assert chunks[-1]["choices"] == []
+    assert chunks[-1]["usage"] == {"prompt_tokens": 9, "completion_tokens": 3, "total_tokens": 12}
+
+
+def test_a_server_without_streaming_answers_whole() -> None:
+    with ScriptedServer(["whole"], streams=False) as server:
+        request = {**CHAT, "stream": True}
+        body = httpx.post(f"{server.base_url}/chat/completions", json=request).json()
+    assert body["choices"][0]["message"]["content"] == "whole"

@@ -1,18 +1,26 @@
 """Model access: any OpenAI-compatible server through the official `openai` client.
 
-`ScriptedServer` is a real OpenAI-compatible server playing scripted replies, for testing and
-benchmarking agents offline.
+`ChatModel.complete` streams each reply (text pieces to a callback as they arrive), cuts stop
+strings outside code only, bounds hangs and retries, and can be cancelled from another thread.
+`ScriptedServer` is a real OpenAI-compatible server playing scripted replies and faults, for
+testing and benchmarking agents offline.
 """
 
 from ._chat import ChatModel
-from ._scripted_server import ScriptedReply, ScriptedServer
-from ._types import Completion, ModelError, ModelSettings
+from ._scripted_reply import Fault, ScriptedReply
+from ._scripted_server import ScriptedServer
+from ._text import cut_at_stop
+from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 
 __all__ = [
     "ChatModel",
     "Completion",
+    "Fault",
+    "ModelCancelled",
     "ModelError",
     "ModelSettings",
+    "RetryRecord",
     "ScriptedReply",
     "ScriptedServer",
+    "cut_at_stop",
 ]

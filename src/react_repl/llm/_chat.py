@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import openai
 
 from ._backoff import retry_delay
-from ._compat import rejected_parameter, without_parameter
-from ._discovery import DEFAULT_CONTEXT_WINDOW, discover_context_window, list_models
-from ._errors import is_retryable, to_model_error
-from ._text import cut_at_stop, estimate_tokens
-from ._types import Completion, ModelError, ModelSettings
+from ._discovery import DEFAULT_CONTEXT_WINDOW, discover_context_window, list_model_entries
+from ._exchange import Exchange, Resend
+from ._failures import OPENAI_URL, Failure
+from ._reply import ReplyParts, StreamedText
+from ._types import Completion, ModelCancelled, ModelSettings, RetryRecord
 
 # llama.cpp's server needs no key, but the openai client refuses to start without one.
 PLACEHOLDER_API_KEY = "sk-no-key-required"
-MAX_SERVER_STOPS = 4  # OpenAI rejects more; the rest are still cut client-side
+
+RetrySink = Callable[[RetryRecord], None]
 
 
 class ChatModel:
-    """Non-streaming chat completions with our own bounded retries and actionable errors.
+    """Streamed chat completions with our own bounded retries, hang limits and clear errors.
 
     The `openai` client runs with max_retries=0 so that retries, their count and their back-off
-    are ours: the agent logs them, and tests can keep them short.
+    are ours: each one is recorded with its cause for the run log, and tests can keep them short.
     """
 
     def __init__(self, settings: ModelSettings) -> None:
@@ -37,97 +39,109 @@ class ChatModel:
         )
         self._model = settings.model
         self._context_window = settings.context_window
-        self._dropped: set[str] = set()  # parameters this server refused; never sent again
+        self._exchange = Exchange(self._client, settings, self._server_entries)
+        self._entries: list[dict[str, Any]] | None = None
+        self._listed = False
 
     @property
     def name(self) -> str:
         """The model's name; asked from the server once when the settings left it empty."""
         if not self._model:
-            offered = list_models(self._client)
-            self._model = offered[0] if offered else "default"
+            entries = self._server_entries()
+            self._model = str(entries[0].get("id")) if entries else "default"
         return self._model
+
+    @property
+    def url(self) -> str:
+        return self.settings.base_url or OPENAI_URL
 
     def context_window(self) -> int:
         """Prompt + completion tokens the server accepts, so the agent can budget its prompt."""
         if self._context_window is None:
             # OpenAI itself reports no context length; probing its other paths only costs time.
-            found = (
-                discover_context_window(self._client, self.name) if self.settings.base_url else None
-            )
+            found = None
+            if self.settings.base_url:
+                entries = self._server_entries() or []
+                found = discover_context_window(self._client, self.name, entries)
             self._context_window = found or DEFAULT_CONTEXT_WINDOW
         return self._context_window
 
     def complete(
-        self, messages: Sequence[Mapping[str, str]], *, stop: Sequence[str] = ()
+        self,
+        messages: Sequence[Mapping[str, str]],
+        *,
+        stop: Sequence[str] = (),
+        on_text: Callable[[str], None] | None = None,
+        cancel: threading.Event | None = None,
+        extra_body: Mapping[str, Any] | None = None,
+        on_retry: RetrySink | None = None,
     ) -> Completion:
-        """One completion; the text never contains any of `stop`, whatever the server did."""
+        """One completion, streamed: `on_text` gets each new piece of text as it arrives.
+
+        Stops are cut here, outside ``` code blocks only, and never sent to the server: a
+        server cannot tell code from prose, so a server-side "\\nobservation" would end the reply
+        inside `observations = []`. When a stop appears outside code the stream is closed at
+        once, which also stops a llama.cpp server from generating on.
+
+        A failed attempt is retried (bounded by `max_retries`, and by `hang_retries` for silent
+        servers); text already passed to `on_text` then belongs to the abandoned attempt, which
+        `on_retry` announces before the next one starts. Setting `cancel` ends the call within a
+        fraction of a second with ModelCancelled. Failures end in a ModelError whose message says
+        what happened and what to do; both carry the retry log.
+        """
         started = time.perf_counter()
-        response, retries = self._create_with_retries(messages, stop)
-        choice = response.choices[0] if response.choices else None
-        if choice is None:
-            raise ModelError(f"The server at {self._client.base_url} returned no choices.")
-        text, stopped = cut_at_stop(choice.message.content or "", stop)
-        finish_reason = "stop" if stopped else choice.finish_reason
-        prompt_tokens, completion_tokens, estimated = _token_usage(response.usage, messages, text)
-        return Completion(
-            text=text,
-            prompt_tokens=prompt_tokens,
-            completion_tokens=completion_tokens,
-            duration=time.perf_counter() - started,
-            finish_reason=finish_reason,
-            retries=retries,
-            usage_estimated=estimated,
-        )
-
-    def _request(
-        self, messages: Sequence[Mapping[str, str]], stop: Sequence[str]
-    ) -> dict[str, Any]:
-        settings = self.settings
-        request: dict[str, Any] = {
-            "model": self.name,
-            "messages": [dict(m) for m in messages],
-            "temperature": settings.temperature,
-            "max_tokens": settings.max_tokens,
-        }
-        server_stops = [s for s in stop if s][:MAX_SERVER_STOPS]
-        if server_stops:
-            request["stop"] = server_stops
-        if settings.seed is not None:
-            request["seed"] = settings.seed
-        if settings.extra_body:
-            request["extra_body"] = dict(settings.extra_body)
-        for param in self._dropped:
-            request = without_parameter(request, param)
-        return request
-
-    def _create_with_retries(
-        self, messages: Sequence[Mapping[str, str]], stop: Sequence[str]
-    ) -> tuple[Any, int]:
-        settings = self.settings
-        attempt = 0
+        retry_log: list[RetryRecord] = []
+        attempt, hangs = 1, 0
         while True:
-            request = self._request(messages, stop)
+            _check(cancel, retry_log)
+            parts = ReplyParts(StreamedText(stop, on_text))
             try:
-                return self._client.chat.completions.create(**request), attempt
-            except openai.OpenAIError as exc:
-                param = rejected_parameter(exc)
-                if param is not None and param in request and param not in self._dropped:
-                    self._dropped.add(param)
-                    continue
-                if not is_retryable(exc) or attempt >= settings.max_retries:
-                    raise to_model_error(
-                        exc, settings, attempt + 1, lambda: list_models(self._client)
-                    ) from exc
+                self._exchange.run(self.name, messages, parts, cancel, extra_body)
+            except Resend:
+                continue  # a parameter the server refused was dropped; not a failure
+            except ModelCancelled:
+                raise ModelCancelled(parts.text.text, tuple(retry_log)) from None
+            except Failure as failure:
+                settings = self.settings
+                out_of_hangs = failure.hang and hangs >= settings.hang_retries
+                if not failure.retryable or attempt > settings.max_retries or out_of_hangs:
+                    raise failure.to_error(attempt, tuple(retry_log)) from failure
                 base, cap = settings.retry_base_delay, settings.retry_max_delay
-                time.sleep(retry_delay(exc, attempt, base, cap))
-            attempt += 1
+                delay = retry_delay(failure.__cause__ or failure, attempt - 1, base, cap)
+                record = RetryRecord(attempt, failure.cause, round(delay, 3))
+                retry_log.append(record)
+                if on_retry is not None:
+                    on_retry(record)
+                _pause(delay, cancel, retry_log)
+                attempt, hangs = attempt + 1, hangs + failure.hang
+                continue
+            prompt_tokens, completion_tokens, estimated = parts.token_counts(messages)
+            return Completion(
+                text=parts.text.text,
+                prompt_tokens=prompt_tokens,
+                completion_tokens=completion_tokens,
+                duration=time.perf_counter() - started,
+                finish_reason="stop" if parts.text.stopped else parts.finish_reason,
+                retries=len(retry_log),
+                usage_estimated=estimated,
+                retry_log=tuple(retry_log),
+            )
+
+    def _server_entries(self) -> list[dict[str, Any]] | None:
+        """The server's /v1/models listing, asked once (None when it could not be listed)."""
+        if not self._listed:
+            self._entries, self._listed = list_model_entries(self._client), True
+        return self._entries
 
 
-def _token_usage(
-    usage: Any, messages: Sequence[Mapping[str, str]], text: str
-) -> tuple[int, int, bool]:
-    """The server's token counts, or an estimate (flagged as such) when it sent none."""
-    if usage is not None:
-        return usage.prompt_tokens, usage.completion_tokens, False
-    prompt = sum(estimate_tokens(m.get("content") or "") for m in messages)
-    return prompt, estimate_tokens(text), True
+def _check(cancel: threading.Event | None, retry_log: list[RetryRecord]) -> None:
+    if cancel is not None and cancel.is_set():
+        raise ModelCancelled("", tuple(retry_log))
+
+
+def _pause(seconds: float, cancel: threading.Event | None, retry_log: list[RetryRecord]) -> None:
+    """Back off before a retry, but wake at once when the call is cancelled."""
+    if cancel is None:
+        time.sleep(seconds)
+    elif cancel.wait(seconds):
+        raise ModelCancelled("", tuple(retry_log))

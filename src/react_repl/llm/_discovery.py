@@ -26,14 +26,14 @@ def list_model_entries(client: openai.OpenAI) -> list[dict[str, Any]] | None:
     return [entry.model_dump() for entry in page.data]
 
 
-def list_models(client: openai.OpenAI) -> list[str] | None:
-    entries = list_model_entries(client)
-    return None if entries is None else [str(e.get("id")) for e in entries]
+def discover_context_window(
+    client: openai.OpenAI, model: str, entries: list[dict[str, Any]]
+) -> int | None:
+    """The server's context length for `model`, trying vLLM, llama.cpp then Ollama conventions.
 
-
-def discover_context_window(client: openai.OpenAI, model: str) -> int | None:
-    """The server's context length for `model`, trying vLLM, llama.cpp then Ollama conventions."""
-    entries = list_model_entries(client) or []
+    `entries` is the /v1/models listing the caller already holds, so a slow server is not asked
+    for it twice.
+    """
     if (from_vllm := context_from_models(entries, model)) is not None:
         return from_vllm
     root = str(client.base_url).rstrip("/").removesuffix("/v1")

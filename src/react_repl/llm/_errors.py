@@ -1,4 +1,4 @@
-"""Turn `openai` exceptions into messages that tell the user what to change.
+"""Turn what the `openai` client raised into a Failure that says what to change.
 
 A raw "Connection error." or "Error code: 401" leaves users guessing which of three places
 (flag, environment, config file) holds the wrong value; these messages name them.
@@ -6,101 +6,196 @@ A raw "Connection error." or "Error code: 401" leaves users guessing which of th
 
 from __future__ import annotations
 
+import json
+import socket
 from collections.abc import Callable
 
 import openai
 
-from ._types import ModelError, ModelSettings
-
-OPENAI_URL = "https://api.openai.com/v1"
-_KEY_SOURCES = (
-    "--api-key, the OPENAI_API_KEY environment variable, or api_key in [model] of react-repl.toml"
+from ._failures import (
+    CONFIG,
+    KEY_SOURCES,
+    MODEL_SOURCES,
+    URL_SOURCES,
+    Failure,
+    broken_event,
+    unreadable_body,
+    whole_reply_too_slow,
 )
-_URL_SOURCES = "--base-url, the OPENAI_BASE_URL environment variable, or base_url in [model]"
-_MODEL_SOURCES = "--model, the REACT_REPL_MODEL environment variable, or model in [model]"
+
+ListModels = Callable[[], "list[str] | None"]
+_RETRYABLE_4XX = (408, 409, 429)
 
 
-def is_retryable(exc: Exception) -> bool:
-    """Transient failures worth another attempt: overload, server faults, timeouts, no listener."""
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code in (408, 409, 429) or exc.status_code >= 500
-    return isinstance(exc, openai.APIConnectionError)
+def classify(
+    exc: BaseException,
+    *,
+    url: str,
+    model: str,
+    timeout: float,
+    opened: bool,
+    list_models: ListModels,
+) -> Failure | None:
+    """The Failure for an exception from one attempt; None when it is not the server's doing.
 
-
-def to_model_error(
-    exc: Exception,
-    settings: ModelSettings,
-    attempts: int,
-    list_models: Callable[[], list[str] | None],
-) -> ModelError:
-    url = settings.base_url or OPENAI_URL
-    tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+    `opened` tells whether the response had started, which separates "nothing answered" from
+    "the connection broke mid-reply".
+    """
     if isinstance(exc, openai.APITimeoutError):
-        return ModelError(
-            f"The model at {url} did not answer within the {settings.timeout:g} s timeout "
-            f"({tries}). Raise it with `timeout = {max(settings.timeout * 2, 60):g}` in the "
-            "[model] table of react-repl.toml, or lower max_tokens."
-        )
+        return whole_reply_too_slow(url, timeout)
     if isinstance(exc, openai.APIConnectionError):
-        return ModelError(
-            f"Nothing answered at {url} ({tries}: {_cause(exc)}). Start the model server there "
+        return _connection_failure(url, exc, opened=opened)
+    if isinstance(exc, openai.APIStatusError):
+        return _status_failure(exc, url, model, list_models)
+    if isinstance(exc, openai.APIError):
+        return _error_event(exc, url)
+    if isinstance(exc, json.JSONDecodeError):
+        return broken_event(url, str(exc))
+    return None
+
+
+def _connection_failure(url: str, exc: BaseException, *, opened: bool) -> Failure:
+    cause = _cause(exc)
+    if opened:
+        return Failure(
+            f"the connection broke mid-reply: {cause}",
+            lambda tries: (
+                f"The connection to {url} broke mid-reply ({tries}; last: {cause}). The server "
+                "or something between (a proxy) dropped it: check the server's log."
+            ),
+            retryable=True,
+        )
+    if not _never_connected(exc):
+        return Failure(
+            f"closed without answering: {cause}",
+            lambda tries: (
+                f"The server at {url} closed the connection without answering ({tries}; last: "
+                f"{cause}). It may have crashed on the request: check the server's log."
+            ),
+            retryable=True,
+        )
+    return Failure(
+        f"connection failed: {cause}",
+        lambda tries: (
+            f"Nothing answered at {url} ({tries}: {cause}). Start the model server there "
             "(e.g. `vllm serve MODEL`, `ollama serve`, `llama-server -m FILE`), fix the URL via "
-            f"{_URL_SOURCES}, or unset both URL and key to use the bundled local model."
-        )
-    if not isinstance(exc, openai.APIStatusError):
-        return ModelError(f"Unexpected failure calling {url}: {exc}")
-    status, detail = exc.status_code, _server_message(exc)
-    if status == 401:
-        return ModelError(
-            f"The server at {url} rejected the API key (401: {detail}). "
-            f"Set the right key with {_KEY_SOURCES}.",
-            status=status,
-        )
-    if status == 403:
-        return ModelError(
-            f"The key is not allowed to use model {settings.model!r} at {url} (403: {detail}). "
-            f"Use a key with access ({_KEY_SOURCES}) or another model ({_MODEL_SOURCES}).",
-            status=status,
-        )
-    if status == 404:
-        return ModelError(_not_found(settings, url, detail, list_models()), status=status)
-    if status == 429:
-        return ModelError(
-            f"The server at {url} kept rate-limiting after {tries} (429: {detail}). Wait and "
-            "retry, or raise max_retries in [model] of react-repl.toml.",
-            status=status,
-        )
-    if status >= 500:
-        return ModelError(
-            f"The server at {url} failed after {tries} ({status}: {detail}). "
-            "Check the server's own log; it is not a problem with the request.",
-            status=status,
-        )
-    return ModelError(
-        f"The server at {url} rejected the request ({status}: {detail}).", status=status
+            f"{URL_SOURCES}, or unset both URL and key to use the bundled local model."
+        ),
+        retryable=True,
     )
 
 
-def _not_found(settings: ModelSettings, url: str, detail: str, offered: list[str] | None) -> str:
-    head = f"Model {settings.model!r} is not available at {url} (404: {detail})."
+def _status_failure(
+    exc: openai.APIStatusError, url: str, model: str, list_models: ListModels
+) -> Failure:
+    status = exc.status_code
+    response = exc.response
+    detail = _server_message(exc)
+    if detail is None:
+        content_type = response.headers.get("content-type", "")
+        return unreadable_body(url, status, content_type, _text(response))
+    retryable = status in _RETRYABLE_4XX or status >= 500
+    cause = f"HTTP {status}: {detail}"
+    if status == 401:
+        text = (
+            f"The server at {url} rejected the API key (401: {detail}). "
+            f"Set the right key with {KEY_SOURCES}."
+        )
+    elif status == 403:
+        text = (
+            f"The key is not allowed to use model {model!r} at {url} (403: {detail}). "
+            f"Use a key with access ({KEY_SOURCES}) or another model ({MODEL_SOURCES})."
+        )
+    elif status == 404:
+        text = _not_found(model, url, detail, list_models())
+    elif status == 429:
+        return Failure(
+            cause,
+            lambda tries: (
+                f"The server at {url} kept rate-limiting after {tries} (429: {detail}). Wait "
+                f"and retry, or raise max_retries in {CONFIG}."
+            ),
+            retryable=True,
+            status=status,
+        )
+    elif status >= 500:
+        return Failure(
+            cause,
+            lambda tries: (
+                f"The server at {url} failed after {tries} ({status}: {detail}). "
+                "Check the server's own log; it is not a problem with the request."
+            ),
+            retryable=True,
+            status=status,
+        )
+    else:
+        text = f"The server at {url} rejected the request ({status}: {detail})."
+    return Failure(cause, lambda tries: text, retryable=retryable, status=status)
+
+
+def _error_event(exc: openai.APIError, url: str) -> Failure:
+    """An `{"error": ...}` event inside a stream, which llama.cpp and vLLM send mid-reply."""
+    body = exc.body if isinstance(exc.body, dict) else {}
+    code = body.get("code")
+    status = code if isinstance(code, int) and 400 <= code < 600 else None
+    retryable = status is None or status >= 500 or status in _RETRYABLE_4XX
+    return Failure(
+        f"error event mid-stream: {exc.message}",
+        lambda tries: (
+            f"The server at {url} reported an error mid-reply ({tries}): {exc.message}. "
+            "Check the server's log."
+        ),
+        retryable=retryable,
+        status=status,
+    )
+
+
+def _not_found(model: str, url: str, detail: str, offered: list[str] | None) -> str:
+    head = f"Model {model!r} is not available at {url} (404: {detail})."
     if offered:
-        return f"{head} The server offers: {', '.join(offered)}. Pick one with {_MODEL_SOURCES}."
+        return f"{head} The server offers: {', '.join(offered)}. Pick one with {MODEL_SOURCES}."
     if offered is None:
         return (
             f"{head} Listing its models failed too, so the URL may be wrong: OpenAI-compatible "
-            f"servers usually end in /v1. Check {_URL_SOURCES}."
+            f"servers usually end in /v1. Check {URL_SOURCES}."
         )
     return f"{head} The server lists no models; load one there first."
 
 
-def _server_message(exc: openai.APIStatusError) -> str:
+def _server_message(exc: openai.APIStatusError) -> str | None:
+    """The message of an OpenAI-style error body, or None when the body is something else."""
     body = exc.body
-    if isinstance(body, dict):
-        inner = body.get("error", body)
-        message = inner.get("message") if isinstance(inner, dict) else inner
-        if message:
-            return str(message)
-    return exc.response.text[:300] or exc.message
+    if not isinstance(body, dict):
+        return None
+    inner = body.get("error")
+    if isinstance(inner, dict):
+        message = inner.get("message")
+        return str(message) if message else json.dumps(inner)[:300]
+    if isinstance(inner, str) and inner:
+        return inner
+    return str(body["message"]) if body.get("message") else None
+
+
+def _text(response: object) -> str:
+    try:
+        return str(response.text)  # type: ignore[attr-defined]
+    except Exception:
+        return ""
+
+
+def _never_connected(exc: BaseException) -> bool:
+    """True when no connection was made (refused, unknown host, connect timeout).
+
+    Told apart by class name because openai 1.x wraps httpx and later versions httpx2.
+    """
+    chain: BaseException | None = exc
+    while chain is not None:
+        if isinstance(chain, ConnectionRefusedError | socket.gaierror):
+            return True
+        if type(chain).__name__ in ("ConnectError", "ConnectTimeout"):
+            return True
+        chain = chain.__cause__ or chain.__context__
+    return False
 
 
 def _cause(exc: BaseException) -> str:

@@ -13,6 +13,18 @@ class ModelSettings:
 
     An empty `model` means "whatever the server serves": vLLM and llama.cpp serve a single model,
     so users pointing at them need not repeat its name.
+
+    Hang limits (streaming). A server is *silent* while it sends no byte of the reply; the
+    llama.cpp server's keep-alive pings (every 30 s) and prompt-progress events count as bytes.
+    `first_token_timeout` bounds the silence before the reply's first text, `idle_timeout` the
+    silence after it. The bundled 1-thread llama-server was never silent for more than about
+    30 s, even while evaluating a cold 4k-token prompt for minutes on a loaded 2-core machine
+    (docs/model_client.md), so 75 s and 45 s leave a wide margin. Servers that send nothing
+    while they evaluate a prompt (vLLM, Ollama) must start answering within
+    `first_token_timeout`. A timed-out attempt is retried `hang_retries` times, so by default a
+    server that never answers ends the call after about 2 × 75 s, under the 3-minute promise.
+
+    `timeout` bounds a whole non-streamed reply (servers that refuse to stream, or `stream=False`).
     """
 
     model: str
@@ -27,6 +39,19 @@ class ModelSettings:
     extra_body: Mapping[str, Any] = field(default_factory=dict)
     retry_base_delay: float = 0.5
     retry_max_delay: float = 30.0
+    stream: bool = True
+    first_token_timeout: float = 75.0
+    idle_timeout: float = 45.0
+    hang_retries: int = 1
+
+
+@dataclass(frozen=True)
+class RetryRecord:
+    """One failed attempt that was retried: which, why, and how long the client waited after it."""
+
+    attempt: int  # 1 for the first request
+    cause: str
+    delay: float
 
 
 @dataclass(frozen=True)
@@ -34,7 +59,8 @@ class Completion:
     """One model answer with the cost the agent logs per step.
 
     `usage_estimated` is True when the server sent no token counts and they were guessed from
-    text length, so logs never present a guess as a measurement.
+    text length, so logs never present a guess as a measurement. `retry_log` lists every failed
+    attempt before this answer, so the run log can show what went wrong and how it was survived.
     """
 
     text: str
@@ -44,6 +70,7 @@ class Completion:
     finish_reason: str | None
     retries: int
     usage_estimated: bool = False
+    retry_log: tuple[RetryRecord, ...] = ()
 
 
 class ModelError(Exception):
@@ -51,8 +78,29 @@ class ModelError(Exception):
 
     `status` carries the HTTP status when the server answered, so callers can tell a rejected
     request (for example a prompt over the context limit, 400) from an unreachable server (None).
+    `retry_log` holds the failed attempts that came before the final one.
     """
 
-    def __init__(self, message: str, *, status: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_log: tuple[RetryRecord, ...] = (),
+    ) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_log = retry_log
+
+
+class ModelCancelled(Exception):
+    """The caller cancelled the call (Ctrl-C or `cancel.set()`); the stream was closed.
+
+    Not a ModelError, so the agent can tell "the user stopped it" from "the server failed".
+    `partial_text` is what had streamed (stops applied) when the call was cancelled.
+    """
+
+    def __init__(self, partial_text: str = "", retry_log: tuple[RetryRecord, ...] = ()) -> None:
+        super().__init__("The model call was cancelled.")
+        self.partial_text = partial_text
+        self.retry_log = retry_log

@@ -1,0 +1,215 @@
+"""One attempt at a completion: the request, the transfer, and judging what came back.
+
+The client streams by default. A server that refuses streaming (a 400 naming `stream`) or
+answers a stream request with a plain JSON body is asked for whole replies from then on. A
+llama.cpp server is also asked for prompt-progress events and per-token timings, so prompt
+evaluation shows up as progress and token counts stay exact when the stream is cut at a stop.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+
+from ._compat import rejected_parameter, without_parameter
+from ._errors import classify
+from ._failures import (
+    OPENAI_URL,
+    empty_reply,
+    no_choices,
+    silent_before_reply,
+    silent_mid_reply,
+    truncated,
+    unreadable_body,
+    whole_reply_too_slow,
+)
+from ._reply import ReplyParts
+from ._transfer import Channel, Silence, Transfer
+from ._types import ModelSettings
+
+Listing = Callable[[], "list[dict[str, Any]] | None"]
+_BACKSTOP_MARGIN = 10.0  # the socket timeout that frees an abandoned worker thread
+
+
+class Resend(Exception):
+    """The server refused a parameter that has now been dropped; send the request again."""
+
+
+@dataclass(frozen=True)
+class PlainBody:
+    """A whole reply body, read on the worker thread and judged on the caller's."""
+
+    status: int
+    content_type: str
+    text: str
+
+
+class Exchange:
+    """Sends attempts for one ChatModel and remembers what its server turned out not to support."""
+
+    def __init__(
+        self, client: openai.OpenAI, settings: ModelSettings, server_entries: Listing
+    ) -> None:
+        self._client = client
+        self._settings = settings
+        self._server_entries = server_entries
+        self._url = settings.base_url or OPENAI_URL
+        self._streams = settings.stream
+        self._dropped: set[str] = set()
+
+    def run(
+        self,
+        model: str,
+        messages: Sequence[Mapping[str, Any]],
+        parts: ReplyParts,
+        cancel: threading.Event | None,
+        extra_body: Mapping[str, Any] | None,
+    ) -> None:
+        """Fill `parts` from one attempt, or raise Failure, Resend or ModelCancelled."""
+        request = self._request(model, messages, extra_body)
+        streaming = bool(request.get("stream"))
+        settings = self._settings
+
+        def silence_limit() -> float:
+            if not streaming:
+                return settings.timeout
+            return settings.idle_timeout if parts.text.raw else settings.first_token_timeout
+
+        transfer = Transfer(self._producer(request))
+        try:
+            with transfer:
+                for item in transfer.items(silence_limit, cancel):
+                    if isinstance(item, PlainBody):
+                        self._take_body(item, parts, asked_to_stream=streaming)
+                    elif parts.add_chunk(item.to_dict()):
+                        break  # a stop: leaving the block closes the stream
+        except Silence as silence:
+            if not streaming:
+                raise whole_reply_too_slow(self._url, silence.seconds) from None
+            if parts.text.raw:
+                raise silent_mid_reply(self._url, silence.seconds) from None
+            raise silent_before_reply(self._url, silence.seconds) from None
+        except (openai.OpenAIError, ValueError) as exc:
+            self._adapt_to(exc, request)
+            failure = classify(
+                exc,
+                url=self._url,
+                model=model,
+                timeout=settings.timeout,
+                opened=transfer.opened,
+                list_models=self._model_ids,
+            )
+            if failure is None:
+                raise
+            raise failure from exc
+        parts.text.close()
+        self._judge(parts, streamed=streaming)
+
+    def _request(
+        self,
+        model: str,
+        messages: Sequence[Mapping[str, Any]],
+        extra_body: Mapping[str, Any] | None,
+    ) -> dict[str, Any]:
+        settings = self._settings
+        request: dict[str, Any] = {
+            "model": model,
+            "messages": [dict(m) for m in messages],
+            "temperature": settings.temperature,
+            "max_tokens": settings.max_tokens,
+        }
+        if settings.seed is not None:
+            request["seed"] = settings.seed
+        extra = {**settings.extra_body, **(extra_body or {})}
+        if self._streams:
+            request["stream"] = True
+            request["stream_options"] = {"include_usage": True}
+            if self._is_llama_cpp():
+                extra = {"return_progress": True, "timings_per_token": True, **extra}
+        if extra:
+            request["extra_body"] = extra
+        for param in self._dropped:
+            request = without_parameter(request, param)
+        backstop = max(settings.first_token_timeout, settings.idle_timeout, settings.timeout)
+        request["timeout"] = backstop + _BACKSTOP_MARGIN
+        return request
+
+    def _producer(self, request: dict[str, Any]) -> Callable[[Channel], None]:
+        completions = self._client.chat.completions
+        if request.get("stream"):
+
+            def produce_stream(channel: Channel) -> None:
+                stream = completions.create(**request)
+                channel.opened(stream.response)
+                content_type = stream.response.headers.get("content-type", "")
+                if "event-stream" in content_type or not content_type:
+                    for chunk in stream:
+                        channel.put(chunk)
+                else:
+                    channel.put(_read_body(stream.response))
+
+            return produce_stream
+
+        def produce_whole(channel: Channel) -> None:
+            # A streamed *response* (not an SSE stream): the body is read here, after the
+            # headers, so a reset mid-body is told apart from a server that never answered.
+            with completions.with_streaming_response.create(**request) as raw:
+                channel.opened(raw.http_response)
+                channel.put(_read_body(raw.http_response))
+
+        return produce_whole
+
+    def _take_body(self, body: PlainBody, parts: ReplyParts, *, asked_to_stream: bool) -> None:
+        try:
+            data = json.loads(body.text)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("choices"), list):
+            raise unreadable_body(self._url, body.status, body.content_type, body.text)
+        if asked_to_stream:
+            self._streams = False  # it answered a stream request whole: ask for whole replies
+        parts.add_body(data)
+
+    def _judge(self, parts: ReplyParts, *, streamed: bool) -> None:
+        """A reply that arrived but cannot be used is a failure too, and worth another try."""
+        if not parts.choices_seen:
+            raise no_choices(self._url)
+        if streamed and parts.finish_reason is None and not parts.text.stopped:
+            raise truncated(self._url)
+        if not parts.text.raw.strip():
+            raise empty_reply(self._url)
+
+    def _adapt_to(self, exc: Exception, request: Mapping[str, Any]) -> None:
+        """Drop a parameter the server refused (once) and ask for a resend."""
+        param = rejected_parameter(exc)
+        if param is None or param not in request or param in self._dropped:
+            return
+        if param == "stream":
+            self._streams = False
+        else:
+            self._dropped.add(param)
+        raise Resend from exc
+
+    def _is_llama_cpp(self) -> bool:
+        if not self._settings.base_url:
+            return False
+        entries = self._server_entries() or []
+        return any(entry.get("owned_by") == "llamacpp" for entry in entries)
+
+    def _model_ids(self) -> list[str] | None:
+        entries = self._server_entries()
+        return None if entries is None else [str(e.get("id")) for e in entries]
+
+
+def _read_body(response: Any) -> PlainBody:
+    """The whole body; a transfer that breaks while reading is a connection failure."""
+    try:
+        text = response.read().decode("utf-8", errors="replace")
+    except Exception as exc:
+        raise openai.APIConnectionError(message=str(exc), request=response.request) from exc
+    return PlainBody(response.status_code, response.headers.get("content-type", ""), text)
