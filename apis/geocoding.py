@@ -11,6 +11,12 @@ from _config import setting
 from _http import get_json
 
 __all__ = ["find_locations", "get_location_coordinates", "get_user_location"]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "find_locations": {"network": True},
+    "get_location_coordinates": {"network": True},
+}
 
 LOCATION_ENV = "REACT_REPL_LOCATION"
 BASE_URL_ENV = "REACT_REPL_GEOCODING_URL"

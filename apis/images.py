@@ -21,6 +21,12 @@ __all__ = [
     "save_image",
     "shrink_image",
 ]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "save_image": {"side_effects": True},
+    "download_image": {"network": True},
+}
 
 MAX_SIDE = 10_000
 _FORMATS = {

@@ -22,6 +22,12 @@ from _workspace import resolve_in_workspace, workspace_dir
 from PIL import Image
 
 __all__ = ["list_outbox_messages", "send_discord_message", "send_slack_message"]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "send_slack_message": {"side_effects": True, "network": True},
+    "send_discord_message": {"side_effects": True, "network": True},
+}
 
 OUTBOX_FILE = "outbox.db"
 IMAGE_FOLDER = "outbox_images"

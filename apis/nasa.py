@@ -13,6 +13,11 @@ from _config import setting
 from _http import get_json
 
 __all__ = ["get_nasa_astronomy_picture_of_the_day"]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "get_nasa_astronomy_picture_of_the_day": {"network": True},
+}
 
 BASE_URL_ENV = "REACT_REPL_NASA_URL"
 DEFAULT_BASE_URL = "https://api.nasa.gov"

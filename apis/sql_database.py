@@ -24,6 +24,12 @@ __all__ = [
     "list_database_tables",
     "run_sql_query",
 ]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "execute_sql_statement": {"side_effects": True},
+    "create_sample_database": {"side_effects": True},
+}
 
 DATABASE_ENV = "REACT_REPL_SQLITE_DB"
 MAX_ROWS_LIMIT = 1000

@@ -16,6 +16,12 @@ from _config import setting
 from _http import get_text
 
 __all__ = ["get_latest_stock_price", "get_stock_price_history"]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "get_stock_price_history": {"network": True},
+    "get_latest_stock_price": {"network": True},
+}
 
 BASE_URL_ENV = "REACT_REPL_STOOQ_URL"
 DEFAULT_BASE_URL = "https://stooq.com"

@@ -10,6 +10,12 @@ from _config import setting
 from _http import get_json
 
 __all__ = ["get_current_weather", "get_weather_forecast"]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "get_current_weather": {"network": True},
+    "get_weather_forecast": {"network": True},
+}
 
 BASE_URL_ENV = "REACT_REPL_OPEN_METEO_URL"
 DEFAULT_BASE_URL = "https://api.open-meteo.com"

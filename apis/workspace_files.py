@@ -21,6 +21,13 @@ __all__ = [
     "search_text_in_files",
     "write_text_file",
 ]
+# What each call does beyond returning a value (read by the sandbox and approvals; see
+# react_repl.registry's `api` docstring).
+__react_repl__ = {
+    "write_text_file": {"side_effects": True},
+    "append_to_text_file": {"side_effects": True},
+    "delete_file": {"side_effects": True},
+}
 
 MAX_READ_BYTES = 1_000_000
 MAX_WRITE_BYTES = 10_000_000

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from react_repl.registry import ApiRegistry
 from react_repl.sandbox import Sandbox
 
 ARITHMETIC_LOOP = """
@@ -87,6 +88,50 @@ def _api_boundary_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+def _os_layer_rows() -> list[tuple[str, str, str]]:
+    """What the OS layer (Landlock, seccomp, capabilities) costs: each measure with it on and
+    off, interleaved so that machine load hits both alike."""
+    apis = ApiRegistry.discover(entry_points=False).callables()
+    measures: dict[str, dict[bool, list[float]]] = {}
+
+    def record(label: str, confined: bool, seconds: float) -> None:
+        measures.setdefault(label, {True: [], False: []})[confined].append(seconds)
+
+    for _ in range(5):
+        for confined in (True, False):
+            started = time.perf_counter()
+            Sandbox(os_confinement=confined).close()
+            record("fresh Sandbox() until ready", confined, time.perf_counter() - started)
+            started = time.perf_counter()
+            Sandbox(apis, os_confinement=confined).close()
+            label = f"fresh Sandbox() with the {len(apis)} shipped APIs until ready"
+            record(label, confined, time.perf_counter() - started)
+    for confined in (True, False):
+        with Sandbox(apis, os_confinement=confined) as box:
+            box.run("add_numbers(1, 2)")
+            for _ in range(300):
+                record("trivial action, round trip", confined, _round_trip(box, "x = 1"))
+                code = "x = add_numbers(1, 2)"
+                record("action calling one shipped API", confined, _round_trip(box, code))
+    rows = []
+    for label, results in measures.items():
+        on, off = statistics.median(results[True]), statistics.median(results[False])
+        rows.append(
+            (
+                f"{label}, median: OS layer on vs off",
+                f"{on * 1e3:.2f} vs {off * 1e3:.2f} ms",
+                "",
+            )
+        )
+    return rows
+
+
+def _round_trip(box: Sandbox, code: str) -> float:
+    started = time.perf_counter()
+    box.run(code)
+    return time.perf_counter() - started
+
+
 def _timed(function: Callable[[int], object], argument: int) -> float:
     started = time.perf_counter()
     function(argument)
@@ -130,6 +175,7 @@ def main() -> None:
             )
         box.run("del items, text, pairs")
     rows.extend(_api_boundary_rows())
+    rows.extend(_os_layer_rows())
     with Sandbox() as box:
         rows.append(
             (

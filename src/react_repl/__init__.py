@@ -21,6 +21,7 @@ _EXPORTS = {
     "MethodIndex": "react_repl.index",
     "Agent": "react_repl.agent",
     "RunResult": "react_repl.agent",
+    "hookimpl": "react_repl.hookspecs",
 }
 
 __all__ = [*sorted(_EXPORTS), "__version__"]

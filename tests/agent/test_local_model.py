@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.agent import PROFILES, Agent, Status
 from react_repl.index import MethodIndex, method_search_function
 from react_repl.llm import ChatModel, ModelSettings
 from react_repl.local import ensure_server, fetch_model
@@ -31,8 +31,9 @@ def test_agent_runs_end_to_end_on_the_local_model(
             ChatModel(settings),
             apis=registry.callables(),
             method_search=method_search_function(index),
-            options=AgentOptions.for_small_local_models().with_values(
-                {"max_steps": 4, "decompose_first_step": True}  # method_search runs for real
+            options=PROFILES["small-local"].agent_options(
+                max_steps=4,
+                decompose_first_step=True,  # method_search runs for real
             ),
             logs_dir=tmp_path / "logs",
             sandbox_settings={"env": {"REACT_REPL_WORKSPACE": str(tmp_path / "workspace")}},

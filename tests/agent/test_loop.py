@@ -1,13 +1,14 @@
 """The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import agent_test_apis as apis
 import pytest
 from conftest import fake_method_search, model_for
 
-from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.agent import Agent, AgentOptions, Status, StepEnded
 from react_repl.llm import ScriptedReply, ScriptedServer
 
 API_FUNCTIONS = {"get_temperature": apis.get_temperature, "send_note": apis.send_note}
@@ -175,6 +176,7 @@ def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path
     result = make_agent(server, tmp_path, options).run("Count forever.")
     assert result.status is Status.MAX_STEPS
     assert [s.kind for s in result.steps] == ["step", "step", "wrap_up"]
+    assert result.summary == "I printed 1 and 2 but did not finish."
     assert "step limit (2)" in server.requests[2]["messages"][-1]["content"]
     assert "- Status: **max_steps**" in result.log_path.read_text()
 
@@ -270,14 +272,86 @@ def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path:
 
 
 def test_an_unexpected_failure_still_ends_the_log(server: ScriptedServer, tmp_path: Path) -> None:
-    def failing_callback(step: object) -> None:
-        raise RuntimeError("display broke")
+    def failing_callback(event: object) -> None:
+        if isinstance(event, StepEnded):
+            raise RuntimeError("display broke")
 
     server.enqueue(fenced("one", "print(1)"))
     agent = make_agent(server, tmp_path)
-    agent.on_step = failing_callback
     with pytest.raises(RuntimeError, match="display broke"):
-        agent.run("Print one.")
+        agent.run("Print one.", on_event=failing_callback)
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "- Status: **error**" in log
     assert "RuntimeError: display broke" in log
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "text"),
+    [
+        ("stop(21.5)", 21.5, "21.5"),
+        ("stop(7)", 7, "7"),
+        ('stop(["Ann", "Bo"])', ["Ann", "Bo"], '["Ann","Bo"]'),
+        ('stop({"city": "Paris", "t": 21.5})', {"city": "Paris", "t": 21.5}, None),
+        ('stop("  Paris ")', "  Paris ", "  Paris "),
+        ("stop(date(2025, 12, 25))", "datetime.date(2025, 12, 25)", None),
+        ("stop()", None, None),
+    ],
+)
+def test_the_answer_keeps_its_type(
+    server: ScriptedServer, tmp_path: Path, code: str, value: object, text: str | None
+) -> None:
+    server.enqueue(fenced("Done.", code))
+    result = make_agent(server, tmp_path).run("Answer.")
+    assert result.status is Status.FINISHED
+    assert result.answer == value and type(result.answer) is type(value)
+    if text is not None:
+        assert result.answer_text == text
+    end = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[-1])
+    assert end["answer"] == result.answer_text
+    assert end["answer_value"] == (None if isinstance(value, str) else value)
+
+
+def test_the_log_header_records_what_reproduces_the_run(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Done.", "stop(1)"))
+    agent = make_agent(server, tmp_path, temperature=0.3, max_tokens=300, seed=7)
+    agent.bench_run = "bench-42"
+    result = agent.run("One.")
+    header = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[0])
+    assert (header["temperature"], header["max_tokens"], header["seed"]) == (0.3, 300, 7)
+    assert header["bench_run"] == "bench-42"
+    assert header["react_repl_version"]
+    assert len(header["prompts_hash"]) == 64
+    assert header["settings"]["profile"] == "(none)"
+    other = tmp_path / "prompts"
+    other.mkdir()
+    (other / "reminder.jinja2").write_text("Reply with an ACTION.")
+    server.enqueue(fenced("Done.", "stop(1)"))
+    overridden = make_agent(server, tmp_path, replace(PLAIN, prompts_dir=other)).run("One.")
+    second = json.loads(overridden.log_path.with_suffix(".jsonl").read_text().splitlines()[0])
+    assert second["prompts_hash"] != header["prompts_hash"]
+
+
+def test_actions_that_use_observation_names_run_whole(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    code = (
+        "observations = []\n"
+        "observation_count = 2\n"
+        "for i in range(observation_count):\n"
+        "    observations.append(i)\n"
+        'print("OBSERVATION:", observations)\n'
+        "Observation = len(observations)"
+    )
+    invented = "\nOBSERVATION 1:\n[0, 1]\nTHOUGHT 2: made up"
+    server.enqueue(fenced("Collect.", code) + invented)
+    server.enqueue(fenced("Done.", "stop(Observation)"))
+    result = make_agent(server, tmp_path).run("Count to two.")
+
+    first = result.steps[0]
+    assert first.action == code
+    assert first.observation.startswith("OBSERVATION: [0, 1]")
+    assert "made up" not in server.requests[1]["messages"][-2]["content"]
+    assert result.answer == 2
+    assert all(step.kind == "step" for step in result.steps)  # no reminder: nothing was cut

@@ -192,7 +192,8 @@ def test_jsonl_twin_has_header_steps_and_end(tmp_path: Path) -> None:
     }
     assert header["react_repl_version"] == react_repl.__version__
     assert header["bench_run"] == "bench-7"
-    assert steps == [{"type": "step", **dataclasses.asdict(step)} for step in STEPS]
+    as_json = [json.loads(json.dumps(dataclasses.asdict(step))) for step in STEPS]
+    assert steps == [{"type": "step", **record} for record in as_json]
     assert steps[0]["raw_reply"] == "THOUGHT 1: Steps: ..."
     assert end["type"] == "end"
     assert {key: end[key] for key in ("status", "steps", "answer", "error")} == {

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import secret_api
 
-from react_repl.sandbox import DEFAULT_PREINJECT, Observation, Sandbox
+from react_repl.sandbox import PREINJECTABLE, Observation, Sandbox
 
 ENV_SECRET = "planted-env-secret-51d0e2"
 os.environ["REACT_REPL_PLANTED_SECRET"] = ENV_SECRET
@@ -36,9 +36,17 @@ API_FUNCTIONS = [
     secret_api.echo,
     secret_api.fill_album,
     secret_api.apply_to_picture,
+    secret_api.stash,
+    secret_api.stash_inside,
+    secret_api.made_by,
+    secret_api.poison_factory,
+    secret_api.rich_views,
+    secret_api.aware_moments,
+    secret_api.plain_aware_moments,
+    secret_api.feed_generator,
 ]
 SECRETS = (secret_api.SECRET, ENV_SECRET)
-EVERY_PREINJECT = (*DEFAULT_PREINJECT, "random", "statistics", "itertools", "collections")
+EVERY_PREINJECT = tuple(PREINJECTABLE)
 
 
 def method_search(description: str, k: int = 5) -> str:

@@ -5,6 +5,7 @@ Escape tests register its functions and try to reach `os`, `SECRET` or `_CACHE` 
 
 from __future__ import annotations
 
+import datetime
 import os
 import time
 
@@ -134,3 +135,89 @@ def fill_album(album: list, index: dict) -> None:
 def apply_to_picture(callback: object) -> object:
     """Calls agent code with a rich object, as an API taking a callback (`on_page=`) would."""
     return callback(Picture(9))  # type: ignore[operator]
+
+
+def stash(container: object) -> None:
+    """Puts a rich object into whatever container it is handed, as a careless API would."""
+    picture = Picture(8)
+    if isinstance(container, dict):
+        container["cover"] = picture
+    elif hasattr(container, "append"):
+        container.append(picture)  # type: ignore[attr-defined]
+    elif hasattr(container, "add"):
+        container.add(picture)  # type: ignore[attr-defined]
+    else:
+        container.cover = picture  # type: ignore[attr-defined]
+
+
+def stash_inside(holder: list) -> None:
+    """Reaches a container nested in what the agent passed (a list, or an object's attribute)."""
+    for item in holder:
+        stash(getattr(item, "inner", item))
+
+
+def made_by(kind: type) -> object:
+    """Builds an instance of a class the agent passes (its own or a sandbox container type),
+    holding a rich object."""
+    try:
+        made = kind()
+        stash(made)
+    except (TypeError, AttributeError):
+        made = kind([Picture(9)])
+    return made
+
+
+def poison_factory(mapping: object) -> None:
+    """Makes every missing key of the agent's defaultdict produce a rich object."""
+    mapping.default_factory = Picture  # type: ignore[attr-defined]
+
+
+def rich_views() -> list:
+    """Views, iterators and generators over rich objects."""
+    pictures = {"a": Picture(1)}
+
+    def generate() -> object:
+        yield Picture(2)
+
+    return [
+        pictures.keys(), pictures.values(), pictures.items(), iter([Picture(3)]), generate(),
+        map(lambda p: p, [Picture(4)]), zip([Picture(5)]), enumerate([Picture(6)]),
+        reversed([Picture(7)]), filter(None, [Picture(8)]),
+    ]  # fmt: skip
+
+
+class RichZone(datetime.tzinfo):
+    """A tzinfo with a dangerous public method, as a library's timezone class could have."""
+
+    def utcoffset(self, moment: object) -> datetime.timedelta:
+        return datetime.timedelta(hours=1)
+
+    def save(self, path: str) -> None:
+        with open(path, "w") as handle:
+            handle.write("escaped")
+
+
+def aware_moments() -> list:
+    """Dates and times carrying a tzinfo object of the API's own class."""
+    zone = RichZone()
+    return [datetime.datetime(2024, 1, 2, 3, tzinfo=zone), datetime.time(4, tzinfo=zone)]
+
+
+def plain_aware_moments() -> list:
+    """Aware values with the standard library's own zones: these stay plain data."""
+    from zoneinfo import ZoneInfo
+
+    return [
+        datetime.datetime(2024, 1, 2, tzinfo=datetime.UTC),
+        datetime.datetime(2024, 7, 1, tzinfo=ZoneInfo("Europe/Paris")),
+        datetime.time(5, tzinfo=datetime.timezone(datetime.timedelta(hours=2))),
+    ]
+
+
+def feed_generator(generator: object) -> object:
+    """Sends a rich object into an agent generator, the other way callbacks receive values."""
+    next(generator)  # type: ignore[call-overload]
+    try:
+        return generator.send(Picture(10))  # type: ignore[attr-defined]
+    except StopIteration:
+        return None

@@ -85,9 +85,9 @@ def test_guards_still_apply_after_a_rejected_rebinding(sandbox: Sandbox) -> None
     assert_contained(sandbox, observation)
 
 
-def test_rebinding_an_api_name_affects_only_this_namespace() -> None:
+def test_rebinding_an_api_name_is_refused_in_every_namespace() -> None:
     with Sandbox([secret_api.get_weather]) as first, Sandbox([secret_api.get_weather]) as second:
-        assert first.run("get_weather = lambda city: 'hijacked'").ok
-        assert "get_weather" in first.variables
+        assert first.run("get_weather = lambda city: 'hijacked'").error == "SyntaxError"
+        assert "get_weather" not in first.variables
         assert second.run("print(get_weather('Oslo'))").text == "Sunny, 21 C in Oslo"
-        assert first.run("print(get_weather('Oslo'))").text == "hijacked"
+        assert first.run("print(get_weather('Oslo'))").text == "Sunny, 21 C in Oslo"

@@ -127,9 +127,12 @@ def test_close_is_idempotent_and_the_context_manager_closes() -> None:
 
 
 def test_a_killed_worker_leaves_no_orphans() -> None:
-    """The timeout kills the worker's whole process group, helpers its APIs started included."""
+    """The timeout kills the worker's whole process group, helpers its APIs started included.
+
+    With the OS layer on, an API cannot start a process at all (test_sandbox_os_layer.py);
+    this covers a sandbox run without it."""
     before = set(_children(os.getpid()))
-    with Sandbox([secret_api.start_helper_process], timeout=2.0) as box:
+    with Sandbox([secret_api.start_helper_process], timeout=2.0, os_confinement=False) as box:
         old_workers = set(_children(os.getpid())) - before
         helper = int(box.run("start_helper_process()").text)
         observation = box.run("while True:\n    pass")

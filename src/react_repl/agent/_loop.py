@@ -1,248 +1,207 @@
-"""The ReAct loop: task → prompt → model → action → sandbox → observation → log, step by step."""
+"""The ReAct loop as an explicit sequence of stages, one step at a time.
+
+    prompt -> model -> review -> sandbox -> observe -> (answer review) -> record
+
+Each stage is one method below; what a person, a critic, a planner or a memory adds happens in
+the hooks declared in `react_repl.hookspecs`, so this module only decides what comes next.
+"""
 
 from __future__ import annotations
 
-import re
+import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from react_repl.agent._options import AgentOptions
+import pluggy
+
+from react_repl.agent._context import Answer, Proposal, Review, RunContext
+from react_repl.agent._events import (
+    ActionProposed,
+    ActionReviewed,
+    ModelRetried,
+    Observed,
+    StepEnded,
+    StepStarted,
+    TextDelta,
+)
+from react_repl.agent._grammar import grammar_request
 from react_repl.agent._parse import parse_reply
-from react_repl.agent._prompts import PromptSet
-from react_repl.agent._recorder import RunRecorder
-from react_repl.agent._result import RunResult, Status
-from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
-from react_repl.llm import ChatModel, Completion, ModelError
-from react_repl.logs import StepRecord
-from react_repl.sandbox import DEFAULT_PREINJECT, Observation, Sandbox
+from react_repl.agent._planning import decompose
+from react_repl.agent._recorder import RunRecorder, StepNotes
+from react_repl.agent._result import Status
+from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator
+from react_repl.llm import Completion, ModelCancelled, ModelError
+from react_repl.sandbox import Observation, Sandbox
 
 _SENTINEL = "\x00OBSERVATION\x00"
-_PLAN_STOPS = ("ACTION", "\nTHOUGHT", "\nThought", "OBSERVATION")  # the plan only, no step 2
-_MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
-_NUMBERED = re.compile(r"^\s*(?:step\s*)?1\s*[.):-]\s*(?P<text>.+)$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: Status
+    answer: Answer | None = None
+    error: str = ""
+    summary: str | None = None
 
 
 class _Finished(Exception):
-    def __init__(self, status: Status, answer: str | None = None, error: str | None = None):
-        super().__init__(status)
-        self.status, self.answer, self.error = status, answer, error
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.status)
+        self.outcome = outcome
 
 
-@dataclass
-class _RunState:
-    transcript: Transcript
-    sandbox: Sandbox
-    recorder: RunRecorder
-    estimator: TokenEstimator = field(default_factory=TokenEstimator)
-    unanswered: tuple[str, str, str] | None = None  # the last step's reply, action, observation
-    earlier_actions: dict[str, int] = field(default_factory=dict)  # normalised code -> step
-
-
-class Agent:
-    """Runs tasks with one model, a set of API functions and a method_search over them."""
+class StepLoop:
+    """Runs the steps of one run; every stage reports through `emit` and the recorder."""
 
     def __init__(
         self,
-        model: ChatModel,
-        *,
-        apis: Mapping[str, Callable[..., Any]] | None = None,
-        method_search: Callable[..., str] | None = None,
-        options: AgentOptions | None = None,
-        logs_dir: Path | None = None,
-        sandbox_settings: Mapping[str, Any] | None = None,
-        on_step: Callable[[StepRecord], None] | None = None,
-        log_settings: Mapping[str, Any] | None = None,
-        durable_logs: bool = False,
+        run: RunContext,
+        sandbox: Sandbox,
+        recorder: RunRecorder,
+        plugins: pluggy.PluginManager,
+        cancel: threading.Event,
     ) -> None:
-        self.model = model
-        self.apis = dict(apis or {})
-        self.method_search = method_search
-        self.options = options or AgentOptions()
-        self.logs_dir = logs_dir
-        self.sandbox_settings = dict(sandbox_settings or {})
-        self.on_step = on_step
-        self.log_settings = dict(log_settings or {})
-        self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
-        self.prompts = PromptSet(self.options.prompts_dir)
+        self.run = run
+        self.sandbox = sandbox
+        self.recorder = recorder
+        self.hooks = plugins.hook
+        self.cancel = cancel
+        self.estimator = TokenEstimator()
+        run.ask_model = self.ask_model
 
-    def run(self, task: str) -> RunResult:
-        """Run one task in a fresh namespace. A KeyboardInterrupt is logged, then re-raised."""
-        recorder = RunRecorder.open(
-            self.logs_dir,
-            task=task,
-            model=self.model.name,
-            settings={"model": self.model.name, **self.log_settings, **self.options.describe()},
-            durable=self.durable_logs,
-            on_step=self.on_step,
-        )
-        host = {"method_search": self.method_search} if self.method_search else {}
-        try:
-            with Sandbox(self.apis, host_functions=host, **self.sandbox_settings) as sandbox:
-                transcript = Transcript(self._system_prompt(), self._task_prompt(task))
-                outcome = self._loop(_RunState(transcript, sandbox, recorder), task)
-        except KeyboardInterrupt:
-            recorder.close(Status.INTERRUPTED, None, "interrupted by the user")
-            raise
-        except BaseException as error:  # the log must end with a status whatever went wrong
-            recorder.close(Status.ERROR, None, f"{type(error).__name__}: {error}")
-            raise
-        recorder.close(outcome.status, outcome.answer, outcome.error)
-        return RunResult(
-            task=task,
-            status=outcome.status,
-            answer=outcome.answer,
-            steps=tuple(recorder.steps),
-            usage=recorder.usage,
-            log_path=recorder.log.path if recorder.log else None,
-            error=outcome.error,
-        )
+    @property
+    def options(self) -> Any:
+        return self.run.options
 
-    def _loop(self, state: _RunState, task: str) -> _Finished:
+    def emit(self, event: Any) -> None:
+        self.hooks.on_event(event=event)
+
+    def run_steps(self) -> Outcome:
+        state = self.run.state
         try:
-            step = self._decompose(state, task) if self.options.decompose_first_step else 1
-            malformed = 0
-            while step <= self.options.max_steps:
-                if self._take_step(state, step):
-                    malformed = 0
-                    step += 1
-                    continue
-                malformed += 1
-                if malformed >= self.options.max_malformed_replies:
-                    return _Finished(
-                        Status.ERROR,
-                        error=f"the model gave no action in {malformed} consecutive replies",
-                    )
-            self._wrap_up(state, step - 1)
-            return _Finished(Status.MAX_STEPS, error=f"reached max_steps={self.options.max_steps}")
+            if state.step == 0:
+                self.checkpoint()  # so a fork can start again from step 1
+            if self.options.decompose_first_step and state.step == 0:
+                decompose(self)
+            while state.step < self.options.max_steps:
+                self._check_cancel()
+                self.take_step(state.step + 1)
+            return Outcome(
+                Status.MAX_STEPS,
+                error=f"reached max_steps={self.options.max_steps}",
+                summary=self._wrap_up(),
+            )
         except _Finished as finished:
-            return finished
+            return finished.outcome
+        except ModelCancelled:
+            return Outcome(Status.INTERRUPTED, error="cancelled while the model was answering")
         except (ModelError, ContextBudgetError) as error:
-            return _Finished(Status.ERROR, error=str(error))
+            return Outcome(Status.ERROR, error=str(error))
 
-    def _take_step(self, state: _RunState, step: int) -> bool:
-        """One model call and, when it holds an action, one sandbox run. False: no action."""
+    def take_step(self, step: int) -> None:
+        """prompt -> model -> review -> sandbox -> observe -> record, for one step."""
+        self.emit(StepStarted(step, "step"))
         started = time.perf_counter()
-        completion = self._complete(state, self.options.stop_sequences)
+        completion = self._given_action(step) or self.complete(
+            step, self.options.stop_sequences, constrained=self.options.constrained_replies
+        )
         parsed = parse_reply(completion.text)
         if parsed.action is None:
-            reminder = self.prompts.render("reminder.jinja2", step=step)
-            state.transcript.add(Exchange(step, parsed.text or "(empty reply)", None, "", reminder))
-            state.recorder.step(
-                step, "reminder", completion, started, thought=parsed.thought, observation=reminder
-            )
-            return False
-        observation = state.sandbox.run(parsed.action)
-        text = (
-            observation.text
-            + self._suggestions(observation)
-            + self._repeat_note(state, step, parsed.action)
-        )
-        if parsed.extra_blocks:
-            ignored = parsed.extra_blocks
-            text += f"\n[only the first code block ran; {ignored} more ignored: one per step]"
-        state.recorder.step(
-            step, "step", completion, started,
-            thought=parsed.thought, action=parsed.action, observation=text,
-            sandbox_result=observation,
-        )  # fmt: skip
-        if observation.stopped:
-            raise _Finished(Status.FINISHED, answer=observation.answer)
-        if step < self.options.max_steps:
-            state.transcript.add(self._exchange(step, parsed.text, parsed.action, text))
-        else:
-            state.unanswered = (parsed.text, parsed.action, text)
-        return True
-
-    def _decompose(self, state: _RunState, task: str) -> int:
-        """Step 1: the model lists sub-steps; we run method_search on the first one for real."""
-        started = time.perf_counter()
-        completion = self._complete(state, _PLAN_STOPS)
-        plan = parse_reply(completion.text).thought or completion.text.strip()
-        first = _NUMBERED.search(plan)
-        query = (first["text"] if first else task).strip().strip("*").strip()
-        action = f"method_search({query!r})"
-        observation = state.sandbox.run(action)
-        state.earlier_actions[_normalised(action)] = 1
-        thought = self.prompts.render("decompose.jinja2", plan=plan)
-        assistant = f"{thought}\nACTION 1:\n```python\n{action}\n```"
-        state.recorder.step(
-            1, "decompose", completion, started,
-            thought=thought, action=action, observation=observation.text,
-            sandbox_result=observation,
-        )  # fmt: skip
-        state.transcript.add(self._exchange(1, assistant, action, observation.text))
-        return 2
-
-    def _wrap_up(self, state: _RunState, last_step: int) -> None:
-        if not self.options.wrap_up or state.unanswered is None:
+            self._remind(step, parsed.thought, parsed.text, completion, started)
             return
-        reply, action, observation = state.unanswered
-        wrap_up = self._exchange(last_step, reply, action, observation, template="wrap_up.jinja2")
-        state.transcript.add(wrap_up)
-        started = time.perf_counter()
-        completion = self._complete(state, self.options.stop_sequences)
-        thought = parse_reply(completion.text).thought
-        state.recorder.step(last_step + 1, "wrap_up", completion, started, thought=thought)
+        self.run.state.malformed = 0
+        proposal = Proposal(step, parsed.thought, parsed.action, parsed.text)
+        self.emit(ActionProposed(step, proposal.thought, proposal.action))
+        review = self.hooks.review_action(run=self.run, proposal=proposal) or Review.approve()
+        code = review.code if review.decision == "edit" else proposal.action
+        runs = review.decision in ("run", "edit")
+        self.emit(ActionReviewed(step, review.decision, code if runs else "", review.reason))
+        if review.decision == "stop":
+            self._stopped_by_reviewer(step, proposal, review, completion, started)
+        if review.decision == "reject":
+            text = self.run.prompts.render("rejected.jinja2", reason=review.reason or "no reason")
+            notes = StepNotes(proposal.thought, "", text, proposal.action, _review_note(review))
+            self._finish_step(step, proposal, notes, completion, started)
+            return
+        observation = self.sandbox.run(code)
+        text = self._observe(proposal, code, observation, parsed.extra_blocks)
+        edited = proposal.action if review.decision == "edit" else ""
+        if observation.stopped:
+            answer = Answer.of(observation.answer, observation.answer_text)
+            verdict = self.hooks.review_answer(run=self.run, answer=answer)
+            if verdict is None or verdict.accepted:
+                notes = StepNotes(proposal.thought, code, text, edited, _review_note(review),
+                                  observation)  # fmt: skip
+                self.record(step, "step", completion, started, notes)
+                raise _Finished(Outcome(Status.FINISHED, answer=answer))
+            self.run.state.answer_reviews += 1
+            text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
+        notes = StepNotes(proposal.thought, code, text, edited, _review_note(review), observation)
+        self._finish_step(step, proposal, notes, completion, started)
 
-    def _suggestions(self, observation: Observation) -> str:
-        """A called name that does not exist is a description of what the model wants: search it.
-
-        The seed observed models inventing plausible function names; searching for the invented
-        name turns the hallucination into the lookup the model should have made.
-        """
-        if not (self.options.search_on_name_error and self.method_search):
-            return ""
-        missing = (
-            _MISSING_NAME.search(observation.text) if observation.error == "NameError" else None
+    def complete(self, step: int, stop: tuple[str, ...], constrained: bool = False) -> Completion:
+        """The model stage: the transcript fitted to the context, plus this step's notes."""
+        budget = self.run.model.context_window() - self.run.model.settings.max_tokens - 64
+        messages = self.run.state.transcript.messages(
+            budget, self.estimator.estimate, self.options.keep_recent_steps
         )
-        if missing is None:
-            return ""
-        query = missing["name"].replace("_", " ")
-        try:
-            found = self.method_search(query, k=3).strip()
-        except Exception:  # a failed hint must never fail the step
-            return ""
-        if not found:
-            return ""
-        note = self.prompts.render(
-            "name_error.jinja2", name=missing["name"], query=query, found=found
+        state = self.run.state
+        notes = [note for note in self.hooks.prompt_notes(run=self.run) if note]
+        if state.pending_note:
+            notes.append(state.pending_note)
+        if notes:
+            last = messages[-1]
+            messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
+        completion = self.run.model.complete(
+            messages,
+            stop=stop,
+            on_text=lambda text: self.emit(TextDelta(step, text)),
+            cancel=self.cancel,
+            extra_body=grammar_request() if constrained else None,
+            on_retry=lambda retry: self.emit(
+                ModelRetried(step, retry.attempt, retry.cause, retry.delay)
+            ),
         )
-        return "\n" + note
-
-    def _repeat_note(self, state: _RunState, step: int, action: str) -> str:
-        """Small models loop on one action; telling them so is what gets them moving again."""
-        key = _normalised(action)
-        previous = state.earlier_actions.setdefault(key, step)
-        if not self.options.repeat_warning or previous == step:
-            return ""
-        searched = key.startswith("method_search(")
-        return "\n" + self.prompts.render(
-            "repeat.jinja2", previous_step=previous, searched=searched
-        )
-
-    def _complete(self, state: _RunState, stop: tuple[str, ...]) -> Completion:
-        budget = self.model.context_window() - self.model.settings.max_tokens - 64
-        messages = state.transcript.messages(
-            budget, state.estimator.estimate, self.options.keep_recent_steps
-        )
-        completion = self.model.complete(messages, stop=stop)
-        state.estimator.calibrate(messages, completion.prompt_tokens)
-        state.recorder.count(completion)
+        state.pending_note = None
+        if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
+            self.estimator.calibrate(messages, completion.prompt_tokens)
+        self.recorder.count(completion)
         return completion
 
-    def _exchange(
-        self,
-        step: int,
-        reply: str,
-        action: str | None,
-        observation: str,
+    def _given_action(self, step: int) -> Completion | None:
+        """The action a person gave when rewinding, standing in for the model's reply."""
+        code = self.run.state.pending_action
+        if code is None:
+            return None
+        self.run.state.pending_action = None
+        reply = f"THOUGHT {step}: (this action was given when the run was rewound)\n" \
+                f"ACTION {step}:\n```python\n{code}\n```"  # fmt: skip
+        self.emit(TextDelta(step, reply))
+        return Completion(
+            text=reply,
+            prompt_tokens=0,
+            completion_tokens=0,
+            duration=0.0,
+            finish_reason="given",
+            retries=0,
+        )
+
+    def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
+        """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
+        started = time.perf_counter()
+        completion = self.run.model.complete(messages, cancel=self.cancel)
+        self.recorder.count(completion)
+        step = self.run.state.step + 1  # the step in progress
+        self.record(step, purpose, completion, started, StepNotes(completion.text.strip()))
+        return completion.text
+
+    def exchange(
+        self, step: int, reply: str, action: str | None, observation: str,
         template: str = "observation.jinja2",
-    ) -> Exchange:
+    ) -> Exchange:  # fmt: skip
         """Render the answering turn around a placeholder, so the observation stays separable."""
-        before, _, after = self.prompts.render(
+        before, _, after = self.run.prompts.render(
             template,
             step=step,
             observation=_SENTINEL,
@@ -251,20 +210,102 @@ class Agent:
         ).partition(_SENTINEL)
         return Exchange(step, reply, action, observation, before, after)
 
-    def _system_prompt(self) -> str:
-        preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECT)
-        return self.prompts.render(
-            "system.jinja2", few_shot=self.options.few_shot, preinjected=list(preinjected)
+    def _observe(
+        self, proposal: Proposal, code: str, observation: Observation, extra_blocks: int
+    ) -> str:
+        ran = Proposal(proposal.step, proposal.thought, code, proposal.reply)
+        hints = self.hooks.observation_hints(run=self.run, proposal=ran, observation=observation)
+        text = observation.text + "".join(f"\n{hint}" for hint in reversed(hints) if hint)
+        if extra_blocks:
+            text += f"\n[only the first code block ran; {extra_blocks} more ignored: one per step]"
+        self.emit(Observed(proposal.step, text, observation.ok, observation.error))
+        return text
+
+    def _finish_step(
+        self,
+        step: int,
+        proposal: Proposal,
+        notes: StepNotes,
+        completion: Completion,
+        started: float,
+    ) -> None:
+        self.record(step, "step", completion, started, notes)
+        self.run.state.step = step
+        exchange = self.exchange(step, proposal.reply, notes.action or None, notes.observation)
+        self.run.state.transcript.add(exchange)
+        self.checkpoint()
+
+    def _remind(
+        self, step: int, thought: str, text: str, completion: Completion, started: float
+    ) -> None:
+        state = self.run.state
+        reminder = self.run.prompts.render("reminder.jinja2", step=step)
+        state.transcript.add(Exchange(step, text or "(empty reply)", None, "", reminder))
+        self.record(step, "reminder", completion, started, StepNotes(thought, "", reminder))
+        state.malformed += 1
+        self.checkpoint()
+        if state.malformed >= self.options.max_malformed_replies:
+            raise _Finished(
+                Outcome(
+                    Status.ERROR,
+                    error=f"the model gave no action in {state.malformed} consecutive replies",
+                )
+            )
+
+    def _stopped_by_reviewer(
+        self, step: int, proposal: Proposal, review: Review, completion: Completion, started: float
+    ) -> None:
+        reason = review.reason or "no reason given"
+        notes = StepNotes(proposal.thought, "", "", proposal.action, _review_note(review))
+        self.record(step, "step", completion, started, notes)
+        raise _Finished(
+            Outcome(Status.INTERRUPTED, error=f"stopped by the reviewer at step {step}: {reason}")
         )
 
-    def _task_prompt(self, task: str) -> str:
-        return self.prompts.render(
-            "task.jinja2",
-            task=task,
-            decompose=self.options.decompose_first_step,
-            thought_prefix=self.options.thought_prefix,
+    def _wrap_up(self) -> str | None:
+        """At max steps, one last call so the model says what it got; kept as the summary.
+
+        The last exchange is shown with the wrap-up turn instead of the usual one; the
+        checkpoint written before keeps the usual one, so a resumed run simply goes on.
+        """
+        exchanges = self.run.state.transcript.exchanges
+        if not self.options.wrap_up or not exchanges or exchanges[-1].step != self.run.state.step:
+            return None
+        last = exchanges[-1]
+        exchanges[-1] = self.exchange(
+            last.step, last.assistant, last.action, last.observation, template="wrap_up.jinja2"
+        )
+        step = last.step + 1
+        self.emit(StepStarted(step, "wrap_up"))
+        started = time.perf_counter()
+        completion = self.complete(step, self.options.stop_sequences)
+        summary = parse_reply(completion.text).thought or completion.text.strip()
+        self.record(step, "wrap_up", completion, started, StepNotes(summary))
+        return summary or None
+
+    def record(
+        self, step: int, kind: str, completion: Completion, started: float, notes: StepNotes
+    ) -> None:
+        record = self.recorder.step(step, kind, completion, started, notes)
+        self.emit(StepEnded(step, record))
+
+    def checkpoint(self) -> None:
+        """After each step: the run's state and the namespace's plain values, for resume/rewind."""
+        self.recorder.checkpoint(
+            {
+                "step": self.run.state.step,
+                "state": self.run.state.to_json(),
+                "namespace": self.sandbox.snapshot(),
+                "options": self.options.to_json(),
+            }
         )
 
+    def _check_cancel(self) -> None:
+        if self.cancel.is_set():
+            raise _Finished(Outcome(Status.INTERRUPTED, error="cancelled by the caller"))
 
-def _normalised(code: str) -> str:
-    return " ".join(code.replace('"', "'").split())
+
+def _review_note(review: Review) -> str:
+    if review.decision == "run":
+        return ""
+    return f"{review.decision}: {review.reason}" if review.reason else review.decision

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+CRITIC_MODES = ("off", "answer", "answer+results")
 DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
 
 
@@ -25,16 +26,23 @@ class AgentOptions:
     keep_recent_steps: int = 3  # never elided by the context budget
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
     search_k: int = 5
+    critic: str = (
+        "off"  # "off", "answer" (check stop() answers), "answer+results" (API results too)
+    )
+    max_answer_reviews: int = 2  # rejected answers before the critic gives way
+    plan: bool = False  # a short plan, kept visible in the prompt and re-made when stuck
+    replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
+    loop_detection: bool = True  # repeated action/observation cycles get a change-of-strategy note
+    api_hints: bool = True  # API errors show the signature / the documented Raises
+    constrained_replies: bool = False  # llama.cpp grammar: every reply a THOUGHT and one ACTION
+    profile: str = ""  # the model profile these options came from, recorded in the log
+    memory: bool = False  # remember finished runs; recall() and a note for similar tasks
+    memory_path: Path | None = None  # default: REACT_REPL_MEMORY, else the cache folder
     extra: dict[str, Any] = field(default_factory=dict)
 
-    @classmethod
-    def for_small_local_models(cls) -> AgentOptions:
-        """The variant that made the bundled 1.5B model finish most tasks (docs/prompt_study.md).
-
-        The decomposition step tied on tasks finished but cost 80% more tokens, and its first
-        sub-step made a poor search query ("Open the workspace") that the model then fixated on.
-        """
-        return cls(decompose_first_step=False)
+    def __post_init__(self) -> None:
+        if self.critic not in CRITIC_MODES:
+            raise ValueError(f"critic must be one of {CRITIC_MODES}, got {self.critic!r}")
 
     def with_values(self, values: dict[str, Any]) -> AgentOptions:
         """Apply a config table, rejecting unknown keys so typos do not pass silently."""
@@ -47,9 +55,23 @@ class AgentOptions:
         cleaned = dict(values)
         if "stop_sequences" in cleaned:
             cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])
-        if cleaned.get("prompts_dir"):
-            cleaned["prompts_dir"] = Path(cleaned["prompts_dir"])
+        for key in ("prompts_dir", "memory_path"):
+            if cleaned.get(key):
+                cleaned[key] = Path(cleaned[key])
         return replace(self, **cleaned)
+
+    def to_json(self) -> dict[str, Any]:
+        """Every option as JSON data, so a resumed run continues with exactly these."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        for key in ("prompts_dir", "memory_path"):
+            values[key] = str(values[key]) if values[key] else None
+        values["stop_sequences"] = list(self.stop_sequences)
+        return values
+
+    @classmethod
+    def from_json(cls, values: dict[str, Any]) -> AgentOptions:
+        known = {f.name for f in fields(cls)}
+        return cls().with_values({k: v for k, v in values.items() if k in known})
 
     def describe(self) -> dict[str, Any]:
         """The settings recorded at the top of a run log."""
@@ -61,4 +83,11 @@ class AgentOptions:
             "repeat_warning": self.repeat_warning,
             "search_on_name_error": self.search_on_name_error,
             "prompts_dir": str(self.prompts_dir) if self.prompts_dir else "(built-in)",
+            "critic": self.critic,
+            "plan": self.plan,
+            "loop_detection": self.loop_detection,
+            "api_hints": self.api_hints,
+            "constrained_replies": self.constrained_replies,
+            "profile": self.profile or "(none)",
+            "memory": self.memory,
         }

@@ -12,6 +12,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from react_repl.llm import code_blocks
+
 _OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
 _THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
 _ACTION_LABEL = re.compile(
@@ -33,9 +35,17 @@ class ParsedReply:
 
 
 def cut_at_observation(text: str) -> str:
-    """Drop anything from a model-written OBSERVATION on: only the sandbox writes observations."""
-    match = _OBSERVATION.search(text)
-    return text[: match.start()].rstrip() if match else text.rstrip()
+    """Drop anything from a model-written OBSERVATION on: only the sandbox writes observations.
+
+    Inside a code block the word is code (`observations = []`), so only a line outside the
+    fences counts, by the same fence rule the model client cuts its stops with.
+    """
+    blocks = code_blocks(text)
+    for match in _OBSERVATION.finditer(text):
+        first = match.start() + len(match.group()) - len(match.group().lstrip())
+        if not any(start <= first < end for start, end in blocks):
+            return text[: match.start()].rstrip()
+    return text.rstrip()
 
 
 def parse_reply(reply: str) -> ParsedReply:

@@ -19,6 +19,18 @@ TEMPLATES = (
     "decompose.jinja2",
     "repeat.jinja2",
     "name_error.jinja2",
+    "rejected.jinja2",
+    "answer_rejected.jinja2",
+    "critic.jinja2",
+    "critic_turn.jinja2",
+    "result_critic.jinja2",
+    "result_critic_turn.jinja2",
+    "loop.jinja2",
+    "plan.jinja2",
+    "plan_turn.jinja2",
+    "replan_turn.jinja2",
+    "plan_note.jinja2",
+    "memory_note.jinja2",
 )
 
 
@@ -36,6 +48,12 @@ class PromptSet:
             keep_trailing_newline=False,
             autoescape=False,
         )
+
+    def sources(self) -> dict[str, str]:
+        """Every template's source as this set resolves it (a user's override wins)."""
+        loader = self._env.loader
+        assert loader is not None
+        return {name: loader.get_source(self._env, name)[0] for name in self._env.list_templates()}
 
     def render(self, template_name: str, /, **values: Any) -> str:
         try:

@@ -1,4 +1,4 @@
-"""Recording a run as it happens: each step goes to the log, the caller's callback and the result.
+"""Recording a run as it happens: each step goes to the log and the result the moment it is done.
 
 Kept apart from the loop so that the loop only decides what happens next, and so that a step is
 written the moment it is complete (a crash later keeps it).
@@ -7,21 +7,33 @@ written the moment it is complete (a crash later keeps it).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from react_repl.agent._result import Status, Usage
 from react_repl.llm import Completion
-from react_repl.logs import RunLog, StepRecord
+from react_repl.logs import RunLog, RunParameters, StepRecord
 from react_repl.sandbox import Observation
 
 
+@dataclass(frozen=True)
+class StepNotes:
+    """What a step did besides the model call: the parts of a StepRecord the loop decides."""
+
+    thought: str
+    action: str = ""
+    observation: str = ""
+    proposed_action: str = ""
+    review: str = ""
+    sandbox: Observation | None = None
+
+
 class RunRecorder:
-    def __init__(self, log: RunLog | None, on_step: Callable[[StepRecord], None] | None) -> None:
+    def __init__(self, log: RunLog | None) -> None:
         self.log = log
-        self.on_step = on_step
         self.steps: list[StepRecord] = []
         self.usage = Usage()
 
@@ -34,57 +46,63 @@ class RunRecorder:
         model: str,
         settings: Mapping[str, Any],
         durable: bool,
-        on_step: Callable[[StepRecord], None] | None,
+        parameters: RunParameters,
+        bench_run: str | None = None,
     ) -> RunRecorder:
         log = None
         if logs_dir is not None:
             started = datetime.now().astimezone()
             log = RunLog.create(
                 Path(logs_dir), task=task, model=model, settings=settings, started=started,
-                durable=durable,
+                durable=durable, parameters=parameters, bench_run=bench_run,
             )  # fmt: skip
-        return cls(log, on_step)
+        return cls(log)
 
     def count(self, completion: Completion) -> None:
         self.usage += Usage(completion.prompt_tokens, completion.completion_tokens)
 
     def step(
-        self,
-        index: int,
-        kind: str,
-        completion: Completion,
-        started: float,
-        *,
-        thought: str,
-        action: str = "",
-        observation: str = "",
-        sandbox_result: Observation | None = None,
-    ) -> None:
+        self, index: int, kind: str, completion: Completion, started: float, notes: StepNotes
+    ) -> StepRecord:
         record = StepRecord(
             index=index,
             kind=kind,
-            thought=thought,
-            action=action,
-            observation=observation,
+            thought=notes.thought,
+            action=notes.action,
+            observation=notes.observation,
             prompt_tokens=completion.prompt_tokens,
             completion_tokens=completion.completion_tokens,
             duration=time.perf_counter() - started,
             model_seconds=completion.duration,
-            sandbox_seconds=sandbox_result.duration if sandbox_result else 0.0,
+            sandbox_seconds=notes.sandbox.duration if notes.sandbox else 0.0,
             raw_reply=completion.text,
+            proposed_action=notes.proposed_action,
+            review=notes.review,
+            retries=retry_causes(completion),
         )
         self.steps.append(record)
         if self.log:
             self.log.write_step(record)
-        if self.on_step:
-            self.on_step(record)
+        return record
 
-    def close(self, status: Status, answer: str | None, error: str | None) -> None:
+    def checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
+        if self.log:
+            self.log.write_checkpoint(checkpoint)
+
+    def close(
+        self, status: Status, answer: Any = None, answer_text: str | None = None, error: str = ""
+    ) -> None:
         if self.log:
             self.log.finish(
                 status=status.value,
-                answer=answer,
+                answer=answer_text,
+                answer_value=None if isinstance(answer, str) else answer,
                 prompt_tokens=self.usage.prompt_tokens,
                 completion_tokens=self.usage.completion_tokens,
-                error=error,
+                error=error or None,
             )
+
+
+def retry_causes(completion: Completion) -> tuple[str, ...]:
+    """The cause of each failed attempt before this completion succeeded, for the log."""
+    return tuple(f"attempt {r.attempt}: {r.cause}" for r in getattr(completion, "retry_log", ()))

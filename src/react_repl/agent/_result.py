@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
 
 from react_repl.logs import StepRecord
 
@@ -34,13 +35,23 @@ class Usage:
 
 @dataclass(frozen=True)
 class RunResult:
+    """How a run ended.
+
+    `answer` is the value given to `stop()` as a value (a number stays a number, a list a list;
+    anything that is not plain data arrives as its repr) and `answer_text` its text for people.
+    `summary` is the model's closing summary when the run hit max steps: the partial answer a
+    caller may still want.
+    """
+
     task: str
     status: Status
-    answer: str | None
+    answer: Any
     steps: tuple[StepRecord, ...]
     usage: Usage
     log_path: Path | None
     error: str | None = None
+    answer_text: str | None = None
+    summary: str | None = None
 
     @property
     def finished(self) -> bool:

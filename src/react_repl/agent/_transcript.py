@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 _SEARCH_HIT = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(", re.MULTILINE)
 ELIDED = "[observation elided to fit the context window]"
@@ -66,6 +67,19 @@ class Transcript:
 
     def add(self, exchange: Exchange) -> None:
         self.exchanges.append(exchange)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "task": self.task,
+            "exchanges": [asdict(exchange) for exchange in self.exchanges],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Transcript:
+        transcript = cls(data["system"], data["task"])
+        transcript.exchanges = [Exchange(**exchange) for exchange in data["exchanges"]]
+        return transcript
 
     def messages(
         self,

@@ -63,7 +63,7 @@ def bench(
     for model in models or (None,):
         flags = {"model": model, "base_url": base_url, "api_key": api_key}
         settings, local = _setup.resolve_model(config, flags, _console)
-        options = _setup.agent_options(config, overrides, local)
+        options = _setup.agent_options(config, overrides, local, settings.model)
         make_agent = _agent_factory(config, settings, options, apis, method_search, logs_dir)
         outcomes += run_suite(
             tasks,

@@ -20,3 +20,47 @@ def index_option(command: F) -> F:
         default=None,
         help="Index folder (default: the project's index/, or $REACT_REPL_INDEX).",
     )(command)
+
+
+def model_options(command: F) -> F:
+    """--model, --base-url, --api-key: which model, on which server, with which key."""
+    for option in reversed(
+        [
+            click.option("--model", help="Model name (default: config, REACT_REPL_MODEL)."),
+            click.option("--base-url", help="OpenAI-compatible server URL (OPENAI_BASE_URL)."),
+            click.option("--api-key", help="API key (default: OPENAI_API_KEY)."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+def run_options(command: F) -> F:
+    """What any command that runs the agent accepts besides the model."""
+    for option in reversed(
+        [
+            click.option(
+                "--apis", "api_dirs", multiple=True, type=click.Path(exists=True, path_type=Path),
+                help="Extra API module folder or file; repeatable. Built-in apis/ are included.",
+            ),
+            index_option,
+            click.option("--logs-dir", type=click.Path(path_type=Path), help="Where logs go."),
+            click.option(
+                "--prompts", "prompts_dir",
+                type=click.Path(exists=True, file_okay=False, path_type=Path),
+                help="Folder of prompt templates overriding the built-in ones.",
+            ),
+            click.option("--quiet", is_flag=True, help="Print only the answer and the log path."),
+            click.option(
+                "--approve", type=click.Choice(["all", "side-effects"]),
+                help="Ask before running actions: every one, or those calling APIs with side "
+                "effects.",
+            ),
+            click.option(
+                "--approve-rule", "approve_rules", multiple=True, metavar="REGEX",
+                help="Also ask before actions whose code matches REGEX; repeatable.",
+            ),
+        ]
+    ):  # fmt: skip
+        command = option(command)
+    return command

@@ -35,12 +35,15 @@ def resolve_model(
     return local, True
 
 
-def agent_options(config: Mapping[str, Any], overrides: Mapping[str, Any], local: bool) -> Any:
-    from react_repl.agent import AgentOptions
+def agent_options(
+    config: Mapping[str, Any], overrides: Mapping[str, Any], local: bool, model: str = ""
+) -> Any:
+    """The model's profile, then the [agent] table, then the command line's overrides."""
+    from react_repl.agent import profile_for
 
     values = {**config.get("agent", {}), **{k: v for k, v in overrides.items() if v is not None}}
-    base = AgentOptions.for_small_local_models() if local else AgentOptions()
-    return base.with_values(values)
+    profile = profile_for(model, local=local, requested=values.pop("profile", None))
+    return profile.agent_options(**values)
 
 
 def prepare_apis(

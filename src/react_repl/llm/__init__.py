@@ -9,7 +9,7 @@ testing and benchmarking agents offline.
 from ._chat import ChatModel
 from ._scripted_reply import Fault, ScriptedReply
 from ._scripted_server import ScriptedServer
-from ._text import cut_at_stop
+from ._text import code_blocks, cut_at_stop
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 
 __all__ = [
@@ -22,5 +22,6 @@ __all__ = [
     "RetryRecord",
     "ScriptedReply",
     "ScriptedServer",
+    "code_blocks",
     "cut_at_stop",
 ]

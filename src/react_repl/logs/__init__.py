@@ -15,7 +15,7 @@ from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
 from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunDetail, RunSummary, StepRecord
 from ._render import export_html, render_terminal
 from ._sync import SyncReport
-from ._writer import RunLog
+from ._writer import RunLog, append_link
 
 __all__ = [
     "END_STATUSES",
@@ -39,6 +39,7 @@ __all__ = [
     "RunSummary",
     "StepRecord",
     "SyncReport",
+    "append_link",
     "export_html",
     "find_run",
     "list_runs",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from ._records import StepRecord
@@ -19,6 +20,8 @@ _STEP_TITLES = {
     "decompose": "Step {index}: plan",
     "reminder": "Step {index}: malformed reply",
     "wrap_up": "Step {index}: wrap-up at max steps",
+    "plan": "Step {index}: plan",
+    "critic": "Step {index}: critic",
 }
 
 
@@ -37,12 +40,22 @@ def step(record: StepRecord) -> str:
         f"## {title}",
         f"### Thought {index}",
         quote(record.thought) if record.thought.strip() else "_(no thought)_",
+    ]
+    if record.proposed_action:
+        sections += [f"### Proposed action {index}", fence(record.proposed_action, "python")]
+    sections += [
         f"### Action {index}",
         fence(record.action, "python") if record.action.strip() else "_(no action)_",
+    ]
+    if record.review:
+        sections.append(f"_Review: {_one_line(record.review)}_")
+    sections += [
         f"### {observation_label} {index}",
         fence(record.observation) if record.observation.strip() else "_(no output)_",
         _usage_line(record),
     ]
+    if record.retries:
+        sections.append("_Retries: " + "; ".join(_one_line(r) for r in record.retries) + "_")
     return "\n" + "\n\n".join(sections) + "\n"
 
 
@@ -55,6 +68,7 @@ def result(
     completion_tokens: int,
     duration: float,
     error: str | None,
+    answer_value: Any = None,
 ) -> str:
     sections = [
         "## Result",
@@ -65,6 +79,8 @@ def result(
         "### Answer",
         "_(no answer)_" if answer is None else fence(answer),
     ]
+    if answer_value is not None and not isinstance(answer_value, str):
+        sections.append(f"_Value type: {type(answer_value).__name__}_")
     if error:
         sections += ["### Error", fence(error)]
     return "\n" + "\n\n".join(sections) + "\n"
@@ -104,3 +120,8 @@ def _cell(value: Any) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def link(relation: str, other: Path, step: int) -> str:
+    """A line linking another run that continues this one (`resumed` or `forked`) at `step`."""
+    return f"\n_{relation.capitalize()} at step {step} as [{other.stem}]({other})._\n"

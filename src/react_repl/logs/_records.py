@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-STEP_KINDS = ("step", "decompose", "reminder", "wrap_up")
+STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
@@ -19,8 +19,12 @@ class StepRecord:
 
     `kind` tells a reader why the turn happened: "decompose" is the planning first step,
     "reminder" a malformed reply answered with a reminder (the reminder is the observation),
-    "wrap_up" the last turn forced at max steps. `raw_reply` is kept in the JSONL twin only, for
-    debugging parsers, because the markdown already shows what was parsed out of it.
+    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's
+    check, which ran no action.
+    `raw_reply` is kept in the JSONL twin only, for debugging parsers, because the markdown
+    already shows what was parsed out of it. `proposed_action` is the model's code when a
+    reviewer edited it (`action` is what ran); `review` says what a reviewer decided;
+    `retries` holds the cause of each failed model call this step survived.
     """
 
     index: int
@@ -34,6 +38,9 @@ class StepRecord:
     model_seconds: float = 0.0
     sandbox_seconds: float = 0.0
     raw_reply: str = ""
+    proposed_action: str = ""
+    review: str = ""
+    retries: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in STEP_KINDS:

@@ -90,6 +90,16 @@ class RunLog:
         log._feed.started(ParsedRun(log.jsonl_path, header, [], None, started, *stat))
         return log
 
+    def write_checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
+        """What a continuation needs after a step (JSONL only: it is for tools, not people)."""
+        if self._finished:
+            raise RuntimeError(f"run log {self.path} is finished; cannot add a checkpoint")
+        line = json.dumps({"type": "checkpoint", **checkpoint}, ensure_ascii=False, default=str)
+        self._jsonl.write(line + "\n")
+        self._jsonl.flush()
+        if self._durable:
+            os.fsync(self._jsonl.fileno())
+
     def write_step(self, step: StepRecord) -> None:
         if self._finished:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
@@ -108,8 +118,13 @@ class RunLog:
         prompt_tokens: int,
         completion_tokens: int,
         error: str | None = None,
+        answer_value: Any = None,
     ) -> None:
-        """Append the result; a second call is ignored so cleanup paths may always call it."""
+        """Append the result; a second call is ignored so cleanup paths may always call it.
+
+        `answer` is the answer's text; `answer_value` the value given to `stop()` when it is not
+        a string (kept as JSON in the twin so tools read back a number as a number).
+        """
         if status not in END_STATUSES:
             raise ValueError(f"unknown run status {status!r}; expected one of {END_STATUSES}")
         if self._finished:
@@ -123,6 +138,7 @@ class RunLog:
             "completion_tokens": completion_tokens,
             "duration": duration,
             "error": error,
+            "answer_value": answer_value,
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
         stat = self._append(_markdown.result(**outcome), record)
@@ -144,3 +160,17 @@ class RunLog:
 
     def __repr__(self) -> str:
         return f"RunLog({str(self.path)!r})"
+
+
+def append_link(path: Path, *, relation: str, other: Path, step: int) -> None:
+    """Note in a run's log (finished or not) that another run continues it at `step`.
+
+    `relation` is "resumed" or "forked". Links are appended after everything else, so they
+    never disturb the record of the run itself.
+    """
+    record = {"type": "link", "relation": relation, "run": other.stem, "path": str(other),
+              "step": step, "at": datetime.now().astimezone().isoformat()}  # fmt: skip
+    with path.with_suffix(".jsonl").open("a", encoding="utf-8") as jsonl:
+        jsonl.write(json.dumps(record, ensure_ascii=False) + "\n")
+    with path.open("a", encoding="utf-8") as markdown:
+        markdown.write(_markdown.link(relation, other, step))

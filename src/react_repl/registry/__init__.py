@@ -5,7 +5,8 @@ the `react_repl.apis` entry-point group); the index embeds the specs and the san
 functions they describe.
 """
 
-from react_repl.registry._decorator import api
+from react_repl.registry._decorator import Declaration, api, declaration_of
+from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import (
     SYNTHETIC_PACKAGE,
     import_api_module,
@@ -27,14 +28,18 @@ __all__ = [
     "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
+    "Declaration",
+    "DocSections",
     "ParamDoc",
     "RegistrationProblem",
     "SourcesFileError",
     "add_registered_source",
     "api",
+    "declaration_of",
     "import_api_module",
     "is_mcp_spec",
     "load_registered_sources",
+    "parse_docstring",
     "remove_registered_source",
     "synthetic_module_name",
 ]

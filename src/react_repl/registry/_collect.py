@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark
+from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, Declaration, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import LoadedModule
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
@@ -139,6 +139,11 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
         result.problems.append(_problem(loaded, line, message))
         return
     name = (mark.name if mark else None) or attribute
+    try:
+        declaration = declaration_of(obj)
+    except ValueError as error:
+        result.problems.append(_problem(loaded, line, f"{error}; {name!r} not registered"))
+        return
     refusal = _refusal(loaded, obj, name)
     if refusal:
         result.problems.append(_problem(loaded, line, refusal))
@@ -150,7 +155,7 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
         result.problems.append(_problem(loaded, line, message))
         return
     docs = parse_docstring(inspect.cleandoc(obj.__doc__))
-    spec = _spec(loaded, obj, name, line, signature, docs, mark)
+    spec = _spec(loaded, obj, name, line, signature, docs, mark, declaration)
     for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
         message = (
             f"{name!r} documents parameter {extra!r}, which its signature lacks "
@@ -184,6 +189,7 @@ def _spec(
     signature: inspect.Signature,
     docs: DocSections,
     mark: ApiMark | None,
+    declaration: Declaration,
 ) -> ApiSpec:
     return ApiSpec(
         name=name,
@@ -199,6 +205,10 @@ def _spec(
         raises=docs.raises,
         tags=mark.tags if mark else (),
         module_hash=loaded.module_hash,
+        side_effects=declaration.side_effects,
+        network=declaration.network,
+        max_calls_per_action=declaration.max_calls_per_action,
+        max_calls_per_run=declaration.max_calls_per_run,
     )
 
 

@@ -38,7 +38,12 @@ class ApiSpec:
     tags: tuple[str, ...]
     module_hash: str
     side_effects: bool = False
-    """It sends, writes or deletes something; approval policies ask before such calls."""
+    """Declared: the call sends, writes or deletes something (approvals ask before it runs)."""
+    network: bool = False
+    """Declared: the call needs the network (the sandbox's OS layer allows it only then)."""
+    max_calls_per_action: int | None = None
+    """Declared call budget; None: the sandbox's default."""
+    max_calls_per_run: int | None = None
 
     def load(self) -> Callable[..., Any]:
         """Import the module (again, in a fresh process) and return the function itself."""

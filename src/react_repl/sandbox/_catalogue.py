@@ -81,6 +81,8 @@ _VALUES: dict[str, Any] = {
 }
 
 AVAILABLE = frozenset(_MODULES) | frozenset(_VALUES)
+PREINJECTABLE: tuple[str, ...] = tuple(sorted(AVAILABLE))
+"""Every name `preinject` accepts."""
 _VALUE_HOMES = {"datetime": datetime, "collections": collections}
 
 

@@ -10,6 +10,7 @@ import ast
 import re
 from dataclasses import dataclass
 from types import CodeType
+from typing import Any
 
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
 
@@ -30,6 +31,20 @@ _EXTRA_SPECIAL_METHODS = frozenset(
 
 
 class _Transformer(RestrictingNodeTransformer):
+    def __init__(self, protected: frozenset[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._protected = protected
+
+    def _refuse_rebinding(self, node: ast.AST, name: str | None) -> None:
+        """The API wrappers, `stop` and `help` are what the agent and its own earlier functions
+        look up by name; a rebinding would hijack every later call (issue 11)."""
+        if name in self._protected:
+            self.error(
+                node,
+                f'"{name}" cannot be rebound: {name} is a function the sandbox provides. '
+                f"Pick another name, e.g. my_{name}.",
+            )
+
     def check_name(
         self, node: ast.AST, name: str | None, allow_magic_methods: bool = False
     ) -> None:
@@ -38,6 +53,8 @@ class _Transformer(RestrictingNodeTransformer):
         super().check_name(node, name, allow_magic_methods)  # type: ignore[arg-type]
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
+        if not isinstance(node.ctx, ast.Load):
+            self._refuse_rebinding(node, node.id)
         if node.id == "printed":
             self.error(node, '"printed" is not supported; print() writes to the observation.')
         return super().visit_Name(node)
@@ -46,7 +63,25 @@ class _Transformer(RestrictingNodeTransformer):
         """`global _getattr_` would let a function rebind a guard hook."""
         for name in node.names:
             self.check_name(node, name)
+            self._refuse_rebinding(node, name)
         return self.node_contents_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        self._refuse_rebinding(node, node.name)
+        return super().visit_FunctionDef(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        self._refuse_rebinding(node, node.name)
+        return super().visit_ClassDef(node)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
+        self._refuse_rebinding(node, node.name)
+        return super().visit_ExceptHandler(node)
+
+    def check_import_names(self, node: ast.ImportFrom | ast.Import) -> ast.AST:
+        for alias in node.names:
+            self._refuse_rebinding(node, alias.asname or alias.name.partition(".")[0])
+        return super().check_import_names(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
         """Models write `x: int = 1`; the annotation is dropped, the assignment kept."""
@@ -106,11 +141,14 @@ class CompiledAction:
     last_expression: CodeType | None
 
 
-def compile_action(source: str, filename: str) -> CompiledAction:
-    """Raises SyntaxError (with line and column) for bad or forbidden code."""
+def compile_action(
+    source: str, filename: str, protected: frozenset[str] = frozenset()
+) -> CompiledAction:
+    """Raises SyntaxError (with line and column) for bad or forbidden code, including any
+    binding of a `protected` name."""
     tree = ast.parse(source, filename, "exec")
     errors: list[str] = []
-    transformer = _Transformer(errors=errors, warnings=[], used_names={})
+    transformer = _Transformer(protected, errors=errors, warnings=[], used_names={})
     tree = transformer.visit(tree)
     if errors:
         raise RestrictedSyntaxError(

@@ -9,20 +9,16 @@ from __future__ import annotations
 import builtins
 import operator
 import types
-from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable
 from typing import Any
 
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
+from ._plain import INERT_BUILTINS, WRITABLE
 
 _MISSING = object()
 
-_PLAIN_TYPES = frozenset(
-    {list, dict, set, frozenset, tuple, int, float, complex, bool, bytes, bytearray, range}
-)
-_WRITABLE_TYPES = frozenset({list, dict, set, bytearray, defaultdict, OrderedDict, Counter, deque})
 _INTERNAL_TYPES = (
     types.FrameType,
     types.TracebackType,
@@ -68,7 +64,7 @@ class Guards:
             raise TypeError("attribute name must be a string")
         reason = self._attribute_denial(obj, name)
         if reason is None:
-            if type(obj) in _PLAIN_TYPES:
+            if type(obj) in INERT_BUILTINS:
                 return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
             if name in _FORMAT_NAMES and _is_str_like(obj):
                 return GuardedFormat(self.formatter, obj, name)
@@ -87,7 +83,7 @@ class Guards:
             return "names starting with '_' are private"
         if name in INSPECT_ATTRIBUTES:
             return "it exposes interpreter internals"
-        if type(obj) in _PLAIN_TYPES:
+        if type(obj) in INERT_BUILTINS:
             return None
         if isinstance(obj, types.ModuleType):
             return "modules are not reachable"
@@ -105,7 +101,7 @@ class Guards:
         attributes), so plain builtin values need no further test. This is the hottest hook: it
         runs for every `x.method` in a loop.
         """
-        plain_types = _PLAIN_TYPES
+        plain_types = INERT_BUILTINS
         format_names = _FORMAT_NAMES
         guarded = self.getattr
 
@@ -135,7 +131,7 @@ class Guards:
     def write(self, obj: Any) -> Any:
         """Allow attribute/item writes on plain containers and on what the agent built itself."""
         kind = type(obj)
-        if kind in _WRITABLE_TYPES or kind in self.agent_classes:
+        if kind in WRITABLE or kind in self.agent_classes:
             return obj
         if isinstance(obj, type) and obj in self.agent_classes:
             return obj

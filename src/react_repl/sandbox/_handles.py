@@ -2,32 +2,39 @@
 
 A rich object's public methods are as dangerous as its internals: the Pillow image an image API
 returns has `save(path)`, which writes anywhere the worker's user may, whatever folder the API
-itself was confined to. So only plain data (numbers, strings, dates, and lists, tuples, dicts and
-sets of them) comes back as itself; any other object becomes a `Handle` the agent can print,
-compare and pass back to API functions, which receive the original. Objects the agent passed in
-or built itself come back unchanged, since the agent already holds them.
+itself was confined to. So only plain data (`_plain.py` defines it) comes back as itself; any
+other object becomes a `Handle` the agent can print, compare and pass back to API functions,
+which receive the original. Objects the agent passed in or built itself come back unchanged,
+since the agent already holds them, but what an API put *inside* them is checked in place:
+containers (subclasses included, read through the base type's own methods so an agent override
+cannot hide an item), `defaultdict` factories, and the attributes of agent objects and classes.
 """
 
 from __future__ import annotations
 
-import datetime
-import decimal
-import fractions
 import types
-from collections import Counter, OrderedDict, deque
-from collections.abc import Callable, Collection
+from collections import defaultdict, deque
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
-_ATOMS = frozenset(
-    {
-        type(None), bool, int, float, complex, str, bytes, bytearray, range,
-        datetime.date, datetime.datetime, datetime.time, datetime.timedelta, datetime.timezone,
-        decimal.Decimal, fractions.Fraction,
-    }
-)  # fmt: skip
-_CONTAINERS = frozenset({list, tuple, set, frozenset, dict, OrderedDict, Counter, deque})
+from ._plain import (
+    ATOMS,
+    CONTAINERS,
+    FROZEN,
+    MAPPINGS,
+    MOMENTS,
+    MUTABLE_CONTAINERS,
+    SEQUENCES,
+    SETS,
+    container_base,
+    container_kind,
+    is_plain_factory,
+    is_plain_moment,
+)
+
 _REPR_LIMIT = 200
 _CODE_TYPES = (types.FunctionType, types.MethodType)
+_FACTORY = defaultdict.default_factory  # the slot itself: an agent subclass cannot override it
 
 
 class Handle:
@@ -43,6 +50,9 @@ class Handle:
             f"'{name}' is not available: this {type(self._value).__name__} came from an API "
             "and is an opaque handle; pass it to the API functions that accept it"
         )
+
+    def __dir__(self) -> list[str]:
+        return []
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Handle) and other._value is self._value
@@ -74,7 +84,7 @@ class Boundary:
         `given` keeps those objects alive until the call returns, so no id in it can be reused.
         """
         given: dict[int, Any] = {}
-        if not _collect((args, kwargs), given):
+        if not self._collect((args, kwargs), given):
             return args, kwargs, given
         plain_args = tuple(_unwrap(value, set(), self._for_api) for value in args)
         plain_kwargs = {key: _unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
@@ -83,55 +93,196 @@ class Boundary:
     def _for_api(self, value: Any) -> Any:
         if type(value) is Handle:
             return value._value
+        if _is_agent_generator(value):
+            return _Generator(value, self)
         return _Callback(value, self) if _is_agent_code(value) else value
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
-        return _wrap(result, self._wrap_foreign, given, {})
+        crossing = _Crossing(self, given)
+        safe = crossing.wrap(result)
+        crossing.finish()
+        return safe
 
     def settle(self, given: dict[int, Any]) -> None:
-        """An API may have put rich objects into containers the agent passed in: wrap them there.
+        """An API may have put rich objects into what the agent passed in: wrap them there."""
+        crossing = _Crossing(self, given)
+        crossing.pending.extend(given.values())
+        crossing.finish()
 
-        `known` is tested inline: a call per item would make this cost more than the API call.
-        """
-        atoms = _ATOMS
-        memo: dict[int, Any] = {}
-
-        def safe(item: Any) -> Any:
-            known = type(item) in atoms or id(item) in given
-            return item if known else _wrap(item, self._wrap_foreign, given, memo)
-
-        for container in list(given.values()):
-            kind = type(container)
-            if kind in (list, deque):
-                for index, item in enumerate(container):
-                    if type(item) not in atoms and (wrapped := safe(item)) is not item:
-                        container[index] = wrapped
-            elif kind in (dict, OrderedDict, Counter):
-                for key, item in list(container.items()):
-                    if type(key) in atoms and type(item) in atoms:
-                        continue
-                    new_key, new_item = safe(key), safe(item)
-                    if new_key is not key:
-                        del container[key]
-                    if new_key is not key or new_item is not item:
-                        container[new_key] = new_item
-            elif kind is set and any(safe(item) is not item for item in container):
-                items = [safe(item) for item in container]
-                container.clear()
-                container.update(items)
-
-    def _wrap_foreign(self, value: Any) -> Any:
-        if type(value) is _Callback:
-            return value._function
-        return value if self._agent_owned(value) else Handle(value)
-
-    def _agent_owned(self, value: Any) -> bool:
+    def agent_owned(self, value: Any) -> bool:
         kind = type(value)
         if kind is Handle or kind in self._agent_classes:
             return True
         if isinstance(value, type):
             return value in self._agent_classes
         return _is_agent_code(value)
+
+    def _collect(self, value: Any, given: dict[int, Any]) -> bool:
+        """Records every object (but atoms) reachable through containers and agent objects;
+        True if a handle, a function or a generator of the agent's is among them.
+        Iterative and allocation-light: agents pass big lists to APIs."""
+        atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
+        agent_classes, found, pending = self._agent_classes, False, [value]
+        while pending:
+            item = pending.pop()
+            kind = type(item)
+            if kind in atoms or id(item) in given:
+                continue
+            given[id(item)] = item
+            if kind in mappings:
+                pending.extend(item.keys())
+                pending.extend(item.values())
+            elif kind in containers or container_kind(item) is not None:
+                pending.extend(item)
+            elif kind is Handle or _is_agent_generator(item):
+                found = True
+            elif kind in _CODE_TYPES:
+                found = found or _is_agent_code(item)
+            elif kind in agent_classes or (isinstance(item, type) and item in agent_classes):
+                pending.extend(_agent_contents(item))
+        return found
+
+
+class _Crossing:
+    """One pass over what came out of an API: copies plain containers, wraps rich objects, and
+    checks in place the agent-owned objects it meets (which may hold what the API put there)."""
+
+    __slots__ = ("boundary", "done", "given", "memo", "pending")
+
+    def __init__(self, boundary: Boundary, given: dict[int, Any]) -> None:
+        self.boundary = boundary
+        self.given = given
+        self.memo: dict[int, Any] = {}
+        self.pending: list[Any] = []
+        self.done: set[int] = set()
+
+    def wrap(self, value: Any) -> Any:
+        """Atoms are tested inline before recursing: a call per number or string would make a
+        big query result cost several times what the API took to build it."""
+        kind = type(value)
+        if kind in ATOMS or id(value) in self.given:
+            return value
+        if id(value) in self.memo:
+            copy = self.memo[id(value)]
+            return Handle(value) if copy is None else copy  # a cycle through a tuple
+        if kind in MOMENTS:
+            return value if is_plain_moment(value) else Handle(value)
+        plain = container_kind(value)
+        if plain is None:
+            return self._foreign(value)
+        atoms, wrap = ATOMS, self.wrap
+        if plain in MAPPINGS:
+            factory = _FACTORY.__get__(value) if plain is defaultdict else None
+            if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
+                return Handle(value)
+            mapping = self.memo[id(value)] = kind(factory) if plain is defaultdict else kind()
+            for key, item in value.items():
+                key = key if type(key) in atoms else wrap(key)
+                mapping[key] = item if type(item) in atoms else wrap(item)
+            return mapping
+        if plain in SEQUENCES or plain in SETS:
+            copy = kind() if kind is not deque else deque(maxlen=value.maxlen)
+            self.memo[id(value)] = copy
+            add = copy.add if plain in SETS else copy.append
+            for item in value:
+                add(item if type(item) in atoms else wrap(item))
+            return copy
+        self.memo[id(value)] = None  # tuples and frozensets exist only once complete
+        items = [item if type(item) in atoms else wrap(item) for item in value]
+        del self.memo[id(value)]
+        return kind(items) if kind is tuple or kind is frozenset else kind._make(items)
+
+    def _foreign(self, value: Any) -> Any:
+        if type(value) is _Callback:
+            return value._function
+        if type(value) is _Generator:
+            return value._generator
+        if self.boundary.agent_owned(value):
+            self.pending.append(value)
+            return value
+        return Handle(value)
+
+    def finish(self) -> None:
+        while self.pending:
+            item = self.pending.pop()
+            if id(item) not in self.done:
+                self.done.add(id(item))
+                self._settle(item)
+
+    def _settle(self, item: Any) -> None:
+        kind = type(item)
+        if kind in ATOMS or kind is Handle or kind in FROZEN:
+            return
+        base = kind if kind in MUTABLE_CONTAINERS else container_base(kind)
+        if base in SEQUENCES:
+            self._settle_sequence(item, base)
+        elif base in MAPPINGS:
+            self._settle_mapping(item, base)
+        elif base in SETS:
+            self._settle_set(item)
+        if kind in self.boundary._agent_classes or (
+            isinstance(item, type) and item in self.boundary._agent_classes
+        ):
+            self._settle_attributes(item)
+
+    def _safe(self, item: Any) -> Any:
+        return item if type(item) in ATOMS or id(item) in self.given else self.wrap(item)
+
+    def _settle_sequence(self, sequence: Any, base: type) -> None:
+        getitem, setitem = base.__getitem__, base.__setitem__  # type: ignore[attr-defined]
+        for index in range(base.__len__(sequence)):  # type: ignore[attr-defined]
+            item = getitem(sequence, index)
+            if type(item) not in ATOMS and (safe := self._safe(item)) is not item:
+                setitem(sequence, index, safe)
+
+    def _settle_mapping(self, mapping: Any, base: type) -> None:
+        if base is defaultdict:
+            factory = _FACTORY.__get__(mapping)
+            if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
+                _FACTORY.__set__(mapping, None)
+        setitem, delitem = base.__setitem__, base.__delitem__  # type: ignore[attr-defined]
+        for key, item in list(base.items(mapping)):  # type: ignore[attr-defined]
+            if type(key) in ATOMS and type(item) in ATOMS:
+                continue
+            new_key, new_item = self._safe(key), self._safe(item)
+            if new_key is not key:
+                delitem(mapping, key)
+            if new_key is not key or new_item is not item:
+                setitem(mapping, new_key, new_item)
+
+    def _settle_set(self, items: Any) -> None:
+        members = list(set.__iter__(items))
+        safe = [self._safe(member) for member in members]
+        if any(new is not old for new, old in zip(safe, members, strict=True)):
+            set.clear(items)
+            set.update(items, safe)
+
+    def _settle_attributes(self, owner: Any) -> None:
+        """Instances and classes the agent defined: `vars()` is their only storage (the compiler
+        refuses `__slots__`), and only public names are reachable from agent code."""
+        for name, item in list(vars(owner).items()):
+            if name.startswith("_") or type(item) in ATOMS:
+                continue
+            safe = self._safe(item)
+            if safe is not item:
+                if isinstance(owner, type):
+                    type.__setattr__(owner, name, safe)
+                else:
+                    owner.__dict__[name] = safe
+
+
+def _agent_contents(owner: Any) -> Iterator[Any]:
+    """What an agent object or class holds that an API could reach and fill."""
+    base = container_base(type(owner)) if not isinstance(owner, type) else None
+    if base in MAPPINGS:
+        for key, item in base.items(owner):  # type: ignore[union-attr]
+            yield key
+            yield item
+    elif base is not None:
+        yield from base.__iter__(owner)  # type: ignore[attr-defined]
+    for name, item in vars(owner).items():
+        if not name.startswith("_"):
+            yield item
 
 
 class _Callback:
@@ -145,12 +296,41 @@ class _Callback:
         self._boundary = boundary
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        safe = self._boundary._wrap_foreign
-        memo: dict[int, Any] = {}
-        safe_args = [_wrap(value, safe, {}, memo) for value in args]
-        safe_kwargs = {key: _wrap(value, safe, {}, memo) for key, value in kwargs.items()}
+        crossing = _Crossing(self._boundary, {})
+        safe_args = [crossing.wrap(value) for value in args]
+        safe_kwargs = {key: crossing.wrap(value) for key, value in kwargs.items()}
+        crossing.finish()
         result = self._function(*safe_args, **safe_kwargs)
         return _unwrap(result, set(), self._boundary._for_api)
+
+
+class _Generator:
+    """An agent generator handed to an API: `send()` is a way into agent code, like a callback,
+    so what the API sends crosses like a result and what the generator yields like an argument."""
+
+    __slots__ = ("_boundary", "_generator")
+
+    def __init__(self, generator: types.GeneratorType[Any, Any, Any], boundary: Boundary) -> None:
+        self._generator = generator
+        self._boundary = boundary
+
+    def __iter__(self) -> _Generator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.send(None)
+
+    def send(self, value: Any) -> Any:
+        crossing = _Crossing(self._boundary, {})
+        safe = crossing.wrap(value)
+        crossing.finish()
+        return _unwrap(self._generator.send(safe), set(), self._boundary._for_api)
+
+    def throw(self, *args: Any) -> Any:
+        return self._generator.throw(*args)
+
+    def close(self) -> None:
+        self._generator.close()
 
 
 def _is_agent_code(value: Any) -> bool:
@@ -161,45 +341,28 @@ def _is_agent_code(value: Any) -> bool:
     return function.__code__.co_filename.startswith("<action ")
 
 
-def _is_container(value: Any) -> bool:
-    return type(value) in _CONTAINERS or (
-        isinstance(value, tuple) and hasattr(type(value), "_make")  # a namedtuple
-    )
-
-
-def _collect(value: Any, given: dict[int, Any]) -> bool:
-    """Records every object (but atoms) reachable through plain containers; True if a handle
-    is among them. Iterative and allocation-light: agents pass big lists to APIs."""
-    atoms, found, pending = _ATOMS, False, [value]
-    while pending:
-        item = pending.pop()
-        if type(item) in atoms or id(item) in given:
-            continue
-        given[id(item)] = item
-        if type(item) is Handle or (type(item) in _CODE_TYPES and _is_agent_code(item)):
-            found = True
-        elif isinstance(item, dict) and type(item) in _CONTAINERS:
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif _is_container(item):
-            pending.extend(item)
-    return found
+def _is_agent_generator(value: Any) -> bool:
+    return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith("<action ")
 
 
 def _unwrap(value: Any, active: set[int], convert: Callable[[Any], Any]) -> Any:
     """Agent containers pass as they are unless something in them is converted (handles,
     callbacks): APIs may mutate what they are given."""
-    if type(value) in _ATOMS or id(value) in active:
+    if type(value) in ATOMS or id(value) in active:
         return value
-    if not _is_container(value):
+    plain = container_kind(value)
+    if plain is None:
         return convert(value)
     active.add(id(value))
-    old = _items(value)
     if isinstance(value, dict):
-        new = [(_unwrap(k, active, convert), _unwrap(v, active, convert)) for k, v in old]
+        old: list[Any] = list(value.items())
+        new: list[Any] = [
+            (_unwrap(k, active, convert), _unwrap(v, active, convert)) for k, v in old
+        ]
         changed = any(a is not k or b is not v for (a, b), (k, v) in zip(new, old, strict=True))
-        result = type(value)(dict(new)) if changed else value
+        result = _rebuild_mapping(value, new) if changed else value
     else:
+        old = list(value)
         new = [_unwrap(item, active, convert) for item in old]
         changed = any(a is not b for a, b in zip(new, old, strict=True))
         result = _rebuild(value, new) if changed else value
@@ -207,46 +370,12 @@ def _unwrap(value: Any, active: set[int], convert: Callable[[Any], Any]) -> Any:
     return result
 
 
-def _wrap(
-    value: Any, wrap: Callable[[Any], Any], given: dict[int, Any], memo: dict[int, Any]
-) -> Any:
-    """Copies containers around wrapped items; a cycle through a tuple is cut by a handle.
-
-    Atoms are tested inline before recursing: a call per number or string would make a big
-    query result cost several times what the API took to build it.
-    """
-    if type(value) in _ATOMS or id(value) in given:
-        return value
-    if id(value) in memo:
-        copy = memo[id(value)]
-        return Handle(value) if copy is None else copy
-    if not _is_container(value):
-        return wrap(value)
-    atoms = _ATOMS
-    if isinstance(value, dict):
-        mapping = memo[id(value)] = type(value)()
-        for key, item in value.items():
-            if type(key) not in atoms:
-                key = _wrap(key, wrap, given, memo)
-            mapping[key] = item if type(item) in atoms else _wrap(item, wrap, given, memo)
-        return mapping
-    if type(value) in (list, set, deque):
-        copy = memo[id(value)] = type(value)()
-        add = copy.add if isinstance(copy, set) else copy.append
-        for item in value:
-            add(item if type(item) in atoms else _wrap(item, wrap, given, memo))
-        return copy
-    memo[id(value)] = None  # tuples and frozensets exist only once complete
-    items = [item if type(item) in atoms else _wrap(item, wrap, given, memo) for item in value]
-    del memo[id(value)]
-    return _rebuild(value, items)
-
-
-def _items(container: Any) -> list[Any]:
-    """Dict entries as (key, value) tuples, so both sides are walked and `update` takes them."""
-    return list(container.items()) if isinstance(container, dict) else list(container)
+def _rebuild_mapping(value: Any, items: list[tuple[Any, Any]]) -> Any:
+    if type(value) is defaultdict:
+        return defaultdict(value.default_factory, items)
+    return type(value)(items)
 
 
 def _rebuild(value: Any, items: list[Any]) -> Any:
     kind = type(value)
-    return kind(items) if kind in _CONTAINERS else kind._make(items)
+    return kind(items) if container_kind(value) is kind else kind._make(items)

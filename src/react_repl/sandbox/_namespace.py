@@ -20,12 +20,16 @@ from ._wrappers import ApiFunction
 
 _SAFE_BUILTINS = (
     "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr",
-    "classmethod", "complex", "dict", "dir", "divmod", "enumerate", "filter", "float", "format",
+    "classmethod", "complex", "dict", "divmod", "enumerate", "filter", "float", "format",
     "frozenset", "hash", "hex", "id", "int", "isinstance", "issubclass", "iter", "len", "list",
     "map", "max", "min", "next", "oct", "ord", "pow", "property", "range", "repr", "reversed",
     "round", "set", "slice", "sorted", "staticmethod", "str", "sum", "tuple", "zip",
     "Ellipsis", "NotImplemented",
 )  # fmt: skip
+
+
+PROTECTED_BUILTINS = frozenset({"stop", "help"})
+"""Besides every API and host function: names an action may not rebind (see _compiler.py)."""
 
 
 class StopAction(BaseException):  # a control-flow signal, not an error
@@ -75,10 +79,41 @@ def _import(
     raise ImportError(f"import of '{name}' is not allowed in the sandbox", name=str(name))
 
 
+class SandboxFunction:
+    """`stop` and `help` as the agent sees them: a call, a signature and a docstring. A plain
+    closure would print as `<function make_stop.<locals>.stop at 0x7f…>`, naming the machinery."""
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        function.__qualname__ = function.__name__  # TypeError messages name `stop()` only
+        self._function = function
+        self.__name__ = function.__name__
+        self.__doc__ = function.__doc__
+        self.__signature__ = inspect.signature(function)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._function(*args, **kwargs)
+
+    def __dir__(self) -> list[str]:
+        return []
+
+    def __repr__(self) -> str:
+        return f"<function {self.__name__}{self.__signature__}>"
+
+
+def _dir(*target: Any) -> list[str]:
+    """Public names only: the agent's own and the APIs without arguments (the caller's locals
+    inside a function), an object's public attributes with one. No guard hook, no builtins."""
+    if len(target) > 1:
+        raise TypeError(f"dir expected at most 1 argument, got {len(target)}")
+    names = builtins.dir(target[0]) if target else sys._getframe(1).f_locals
+    return sorted(name for name in names if not name.startswith("_"))
+
+
 def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
     table.update(_exceptions())
     table.update(
+        dir=_dir,
         getattr=guards.getattr,
         hasattr=guards.hasattr,
         setattr=guards.setattr,
@@ -89,9 +124,7 @@ def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, An
     return table
 
 
-def make_stop(
-    state: StopState, capture: Capture, notify: Callable[[Any], None]
-) -> Callable[..., None]:
+def make_stop(state: StopState, capture: Capture, notify: Callable[[Any], None]) -> SandboxFunction:
     def stop(answer: Any = None) -> None:
         """End the run and hand `answer` back to whoever started the agent."""
         if not state.stopped:
@@ -101,10 +134,10 @@ def make_stop(
             capture.closed = True
         raise StopAction
 
-    return stop
+    return SandboxFunction(stop)
 
 
-def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable[..., None]:
+def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> SandboxFunction:
     def help(target: Any = None) -> None:  # it is the builtin the agent expects
         """Show how to call a function: help(get_weather) or help("get_weather")."""
         if target is None:
@@ -114,7 +147,7 @@ def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> Callable
                 _help_text(named.get(target, target) if isinstance(target, str) else target) + "\n"
             )
 
-    return help
+    return SandboxFunction(help)
 
 
 def _overview(named: Mapping[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ._answer import answer_text
@@ -34,6 +34,8 @@ class Observation:
     duration: float = 0.0
     stopped: bool = False
     answer: Any = None
+    api_calls: dict[str, int] = field(default_factory=dict)
+    """Calls per API and host function in this action (what the call budgets counted)."""
 
     @property
     def answer_text(self) -> str | None:

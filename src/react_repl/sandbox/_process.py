@@ -5,9 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
 from ._wrappers import builtin_exception, message_of
 
@@ -36,10 +39,21 @@ class RunOutcome:
     failure: str | None = None
     stopped: bool = False
     answer: Any = None
+    calls: dict[str, int] = field(default_factory=dict)
 
 
 class WorkerProcess:
     def __init__(self, config: dict[str, Any], env: Mapping[str, str]) -> None:
+        """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
+        writable place besides the workspace; it is deleted with the worker."""
+        self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
+        env = {**env, "TMPDIR": self.scratch}
+        if config.get("os_layer") is not None:
+            policy = config["os_layer"]
+            config = {
+                **config,
+                "os_layer": {**policy, "read_write": [*policy["read_write"], self.scratch]},
+            }
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
         for fd in (parent_in, parent_out):
@@ -68,6 +82,7 @@ class WorkerProcess:
         self._buffer = FrameBuffer()
         self._pending: list[dict[str, Any]] = []
         self.ready = False
+        self.confinement: dict[str, Any] = {}
         message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
         write_frame(self._out, message)
 
@@ -88,15 +103,22 @@ class WorkerProcess:
                 }
             if message.get("op") in ("ready", "init_error"):
                 self.ready = message.get("op") == "ready"
+                confinement = message.get("confinement")
+                self.confinement = confinement if isinstance(confinement, dict) else {}
                 return message
 
     def run(
-        self, code: str, timeout: float, max_output: int, host: Mapping[str, Callable[..., Any]]
+        self,
+        code: str,
+        timeout: float,
+        max_output: int,
+        host: Mapping[str, Callable[..., Any]],
+        used_in_run: Mapping[str, int],
     ) -> RunOutcome:
         outcome = RunOutcome()
         deadline = time.monotonic() + timeout
         try:
-            write_frame(self._out, {"op": "run", "code": code})
+            write_frame(self._out, {"op": "run", "code": code, "used": dict(used_in_run)})
             while outcome.done is None:
                 message = self._next(deadline)
                 if message is None:
@@ -106,6 +128,17 @@ class WorkerProcess:
         except (OSError, EOFError, ProtocolError) as error:
             outcome.failure = _describe_failure(self._process, error)
         return outcome
+
+    def request(self, message: dict[str, Any], reply_op: str, timeout: float) -> dict[str, Any]:
+        """One question outside an action (snapshot, restore); None-safe: raises on silence."""
+        deadline = time.monotonic() + timeout
+        write_frame(self._out, message)
+        while True:
+            answer = self._next(deadline)
+            if answer is None:
+                raise TimeoutError(f"the worker did not answer {message.get('op')!r} in time")
+            if answer.get("op") == reply_op:
+                return answer
 
     def _handle(
         self,
@@ -119,6 +152,9 @@ class WorkerProcess:
             text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]
             outcome.output.append(text)
             outcome.kept += len(text)
+        elif op == "call":
+            name = str(message.get("name"))
+            outcome.calls[name] = outcome.calls.get(name, 0) + 1
         elif op == "stop":
             outcome.stopped = True
             outcome.answer = message.get("answer")
@@ -153,6 +189,7 @@ class WorkerProcess:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._in = self._out = -1
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:
@@ -166,7 +203,8 @@ def _in_main_thread() -> bool:
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
-    """Run a parent-side function for the worker; only plain JSON goes back."""
+    """Run a parent-side function for the worker; only plain JSON goes back (an image as
+    base64 text, see HostImage)."""
     function = host.get(str(message.get("name")))
     args, kwargs = message.get("args"), message.get("kwargs")
     if function is None or not isinstance(args, list) or not isinstance(kwargs, dict):
@@ -177,7 +215,11 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             "message": "bad host call",
         }
     try:
-        text = str(function(*args, **kwargs))
+        result = function(*args, **kwargs)
+        if isinstance(result, HostImage):
+            image = encode_host_image(result)
+            return {"op": "host_result", "ok": True, "text": str(result.caption), "image": image}
+        text = str(result)
     except Exception as error:  # the agent sees type and message only
         name = type(error).__name__
         text = message_of(error, "(the error's message could not be read)")

@@ -22,10 +22,14 @@ from ._observation import SandboxError
 Reference = dict[str, str | None]
 
 
-def describe_all(
+def named_items(
     apis: Mapping[str, Callable[..., Any]] | Iterable[Callable[..., Any]],
-) -> list[Reference]:
-    items = apis.items() if isinstance(apis, Mapping) else ((None, fn) for fn in apis)
+) -> list[tuple[str | None, Callable[..., Any]]]:
+    """(name or None, function) pairs, read once: `apis` may be a one-shot iterator."""
+    return list(apis.items()) if isinstance(apis, Mapping) else [(None, fn) for fn in apis]
+
+
+def describe_all(items: Iterable[tuple[str | None, Callable[..., Any]]]) -> list[Reference]:
     references = []
     for name, function in items:
         reference = describe(function)

@@ -106,6 +106,7 @@ def _observation(
         duration=duration,
         stopped=stopped,
         answer=_clean_answer(outcome.answer) if stopped else None,
+        api_calls=dict(outcome.calls),
     )
 
 

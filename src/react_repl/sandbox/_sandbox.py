@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import inspect
+import logging
 import os
 import sys
 import threading
 import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from . import _catalogue
+from . import _catalogue, _oslayer
+from ._budget import (
+    DEFAULT_MAX_CALLS_PER_ACTION,
+    DEFAULT_MAX_CALLS_PER_RUN,
+    check_limit,
+    resolve_limits,
+)
 from ._observation import Observation, SandboxError
+from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
-from ._references import check_names, describe_all, signature_text
+from ._protocol import ProtocolError
+from ._references import check_names, describe_all, named_items, signature_text
 from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
+WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
+DEFAULT_WORKSPACE = "workspace"
 _START_TIMEOUT = 60.0
 _RESERVED_NAMES = frozenset({"stop", "help", "print"})
+_log = logging.getLogger("react_repl.sandbox")
 
 
 class Sandbox:
@@ -39,9 +52,25 @@ class Sandbox:
         max_output: int = 20_000,
         recursion_limit: int = 500,
         preinject: Iterable[str] = DEFAULT_PREINJECT,
-        host_functions: Mapping[str, Callable[..., str]] = {},  # never mutated
+        host_functions: Mapping[str, Callable[..., str | HostImage]] = {},  # never mutated
         env: Mapping[str, str] = {},  # never mutated
+        max_calls_per_action: int | None = DEFAULT_MAX_CALLS_PER_ACTION,
+        max_calls_per_run: int | None = DEFAULT_MAX_CALLS_PER_RUN,
+        call_limits: Mapping[str, Mapping[str, int | None]] = {},  # never mutated
+        workspace: str | os.PathLike[str] | None = None,
+        os_confinement: bool = True,
+        network: bool | None = None,
+        readable_paths: Iterable[str | os.PathLike[str]] = (),
     ) -> None:
+        """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
+        declares nothing (None: unlimited); `call_limits` overrides them per API or host
+        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py.
+
+        `workspace` is the one folder the worker may write (besides a private scratch folder);
+        by default `env["REACT_REPL_WORKSPACE"]`, else `./workspace`. It is created if missing
+        and handed to the API modules as REACT_REPL_WORKSPACE. `os_confinement=False` drops the
+        OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
+        `readable_paths` adds read-only paths the APIs need."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -50,12 +79,33 @@ class Sandbox:
         )
         names = _names(preinject)
         _catalogue.check_preinject(names)
+        check_limit("max_calls_per_action", max_calls_per_action)
+        check_limit("max_calls_per_run", max_calls_per_run)
         self.timeout = float(timeout)
         self.max_output = int(max_output)
         self._host = dict(host_functions)
-        self._env = dict(env)
-        references = describe_all(apis)
+        self.workspace = _workspace(workspace, env)
+        self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
+        items = named_items(apis)
+        references = describe_all(items)
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
+        declared: dict[str, Any] = {
+            str(reference["name"]): _declaration(str(reference["name"]), function)
+            for reference, (_, function) in zip(references, items, strict=True)
+        }
+        declared.update(dict.fromkeys(self._host))
+        if network is None:
+            network = any(d is not None and d.network for d in declared.values())
+        os_layer = None
+        if os_confinement:
+            os_layer = _oslayer.plan(
+                workspace=self.workspace,
+                api_files=(reference["file"] for reference in references),
+                extra_readable=readable_paths,
+                network=network,
+            )
+        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
+        self._run_calls: dict[str, int] = {}
         self._config = {
             "sys_path": [path for path in sys.path if isinstance(path, str)],
             "apis": references,
@@ -64,6 +114,8 @@ class Sandbox:
             "max_output": self.max_output,
             "memory_mb": int(memory_mb),
             "recursion_limit": int(recursion_limit),
+            "budgets": {name: list(pair) for name, pair in limits.items()},
+            "os_layer": os_layer,
         }
         self._variables: list[str] = []
         self._lock = threading.RLock()
@@ -71,6 +123,15 @@ class Sandbox:
         self._finalizer = weakref.finalize(self, _kill_all, self._workers, os.getpid())
         self._worker = self._spawn()
         self._ensure_ready(self._worker)
+        missing = self.confinement.get("missing") if os_confinement else None
+        if missing:
+            _log.warning("sandbox OS layer incomplete on this kernel: %s", "; ".join(missing))
+
+    @property
+    def confinement(self) -> dict[str, Any]:
+        """What the OS layer applied in the current worker and what the kernel could not
+        provide (`missing`); worth recording in a run's log."""
+        return dict(self._worker.confinement)
 
     @property
     def variables(self) -> list[str]:
@@ -86,13 +147,51 @@ class Sandbox:
             started = time.monotonic()
             self._ensure_ready(self._worker)
             try:
-                outcome = self._worker.run(code, self.timeout, self.max_output, self._host)
+                outcome = self._worker.run(
+                    code, self.timeout, self.max_output, self._host, self._run_calls
+                )
             except BaseException:
                 # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
                 # the worker's state is unknown, so it is replaced rather than trusted.
                 self._replace_worker()
                 raise
             return self._observe(outcome, time.monotonic() - started)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The namespace's plain values as JSON-able data, and the names of what was lost
+        (handles, functions, classes, other objects) with the reason, for `restore()`."""
+        with self._lock:
+            reply = self._ask({"op": "snapshot"}, "snapshot")
+            snapshot = reply.get("snapshot")
+            if not isinstance(snapshot, dict):
+                raise SandboxError("the worker sent no snapshot")
+            return snapshot
+
+    def restore(self, snapshot: Mapping[str, Any]) -> list[str]:
+        """Start a fresh namespace holding the snapshot's values; returns the names that could
+        not be restored. Every guard applies as in any fresh namespace, and nothing of the
+        current namespace (or of the session the snapshot came from) survives but the data."""
+        if not isinstance(snapshot, Mapping):
+            raise TypeError(f"snapshot must be a dict, not {type(snapshot).__name__}")
+        with self._lock:
+            self._reset()
+            reply = self._ask({"op": "restore", "snapshot": dict(snapshot)}, "restored")
+            if "error" in reply:
+                raise ValueError(f"cannot restore: {reply['error']}")
+            variables = reply.get("variables")
+            self._variables = [str(n) for n in variables] if isinstance(variables, list) else []
+            names = reply.get("not_restored")
+            return [str(name) for name in names] if isinstance(names, list) else []
+
+    def _ask(self, message: dict[str, Any], reply_op: str) -> dict[str, Any]:
+        if self._finalizer.alive is False:
+            raise SandboxError("this Sandbox is closed")
+        self._ensure_ready(self._worker)
+        try:
+            return self._worker.request(message, reply_op, self.timeout)
+        except (OSError, EOFError, ProtocolError) as error:
+            self._replace_worker()
+            raise SandboxError(f"the worker failed while answering: {error}") from None
 
     def reset(self) -> None:
         """Throw the namespace away and start a fresh worker."""
@@ -140,6 +239,8 @@ class Sandbox:
         self._worker = self._spawn()
 
     def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
+        for name, count in outcome.calls.items():  # kept across resets: budgets are per run
+            self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
             report = finished(outcome, self.max_output, duration)
             self._variables = list(report.variables)
@@ -164,6 +265,25 @@ def _names(preinject: Iterable[str]) -> tuple[str, ...]:
     if not all(isinstance(name, str) for name in names):
         raise TypeError("preinject must contain names (str)")
     return names
+
+
+def _workspace(explicit: str | os.PathLike[str] | None, env: Mapping[str, str]) -> Path:
+    folder = Path(explicit or env.get(WORKSPACE_ENV) or DEFAULT_WORKSPACE).expanduser().resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SandboxError(f"cannot create the workspace folder {folder}: {error}") from None
+    return folder
+
+
+def _declaration(name: str, function: Callable[..., Any]) -> Any:
+    # Imported here: the worker imports this package too, and must not pay for the registry.
+    from react_repl.registry import declaration_of
+
+    try:
+        return declaration_of(function)
+    except ValueError as error:
+        raise SandboxError(f"{name}: {error}") from None
 
 
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:

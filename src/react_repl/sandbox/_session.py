@@ -7,13 +7,22 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _catalogue
+from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
 from ._compiler import compile_action
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
 from ._handles import Boundary
-from ._namespace import StopAction, StopState, make_builtins, make_help, make_stop
+from ._namespace import (
+    PROTECTED_BUILTINS,
+    StopAction,
+    StopState,
+    make_builtins,
+    make_help,
+    make_stop,
+)
 from ._references import resolve
+from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
 from ._wrappers import ApiFunction, HostFunction
 
 
@@ -26,7 +35,13 @@ class Session:
         self._stop = StopState()
         self._sources: dict[str, list[str]] = {}
         self._count = 0
+        self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
         self.injected = self._injected_values(config, call_host)
+        self._protected = {
+            name: value
+            for name, value in self.injected.items()
+            if isinstance(value, ApiFunction) or name in PROTECTED_BUILTINS
+        }
         self._hints = _hints(self.injected, config)
         self.namespace: dict[str, Any] = {
             "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
@@ -42,11 +57,11 @@ class Session:
         boundary = Boundary(self._guards.agent_classes)
         for reference in config["apis"]:
             name = reference["name"]
-            values[name] = ApiFunction(name, resolve(reference), boundary)
+            values[name] = ApiFunction(name, resolve(reference), boundary, self.meter)
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(
-                host["name"], host["signature"], host["doc"], forward
+                host["name"], host["signature"], host["doc"], forward, self.meter
             )
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
@@ -63,12 +78,15 @@ class Session:
             if not name.startswith("_") and (name not in injected or injected[name] is not value)
         ]
 
-    def run(self, source: str) -> dict[str, Any]:
+    def run(self, source: str, used_in_run: dict[str, int]) -> dict[str, Any]:
+        """`used_in_run`: calls per API in earlier actions, which the parent keeps."""
         self._count += 1
+        self.meter.start(used_in_run)
         filename = f"<action {self._count}>"
         self._sources[filename] = source.splitlines()
         self._stop.stopped, self._stop.answer = False, None
         self.capture.start()
+        self.namespace.update(self._protected)  # belt and braces: the compiler refuses rebinding
         error, error_text = self._execute(source, filename)
         if self._stop.stopped:
             error = error_text = None
@@ -82,9 +100,33 @@ class Session:
             "answer": self._stop.answer,
         }
 
+    def snapshot(self) -> dict[str, Any]:
+        return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+
+    def restore(self, snapshot: Any) -> dict[str, Any]:
+        """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,
+        `help`) or undecodable are refused and reported with the ones the snapshot lost."""
+        if not isinstance(snapshot, dict) or (snapshot.get("format"), snapshot.get("version")) != (
+            FORMAT,
+            VERSION,
+        ):
+            return {"op": "restored", "error": f"not a {FORMAT} version {VERSION}"}
+        values, lost = snapshot.get("values"), snapshot.get("lost")
+        values = values if isinstance(values, dict) else {}
+        not_restored = {str(name) for name in lost} if isinstance(lost, dict) else set()
+        for name, data in values.items():
+            if not restorable(name, self._protected):
+                not_restored.add(str(name))
+                continue
+            try:
+                self.namespace[name] = decode_value(data)
+            except ValueError:
+                not_restored.add(name)
+        return {"op": "restored", "not_restored": sorted(not_restored)}
+
     def _execute(self, source: str, filename: str) -> tuple[str | None, str | None]:
         try:
-            action = compile_action(source, filename)
+            action = compile_action(source, filename, frozenset(self._protected))
         except SyntaxError as error:
             return "SyntaxError", format_syntax_error(error)
         except (ValueError, RecursionError, MemoryError) as error:
@@ -108,9 +150,9 @@ class Session:
             return f"{type(error).__name__} (details unavailable)"
 
 
-def _host_forwarder(name: str, call_host: Callable[..., Any]) -> Callable[..., None]:
-    def forward(*args: Any, **kwargs: Any) -> None:
-        call_host(name, args, kwargs)
+def _host_forwarder(name: str, call_host: Callable[..., Any]) -> Callable[..., Any]:
+    def forward(*args: Any, **kwargs: Any) -> Any:
+        return call_host(name, args, kwargs)
 
     return forward
 

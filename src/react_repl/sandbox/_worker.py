@@ -14,6 +14,7 @@ import threading
 import time
 from typing import Any
 
+from ._plain import decode_host_image
 from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
 from ._wrappers import rebuild_exception
 
@@ -31,7 +32,8 @@ def _private_fd(fd: int) -> int:
 
 
 def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
-    """PDEATHSIG kills us even inside a long C call; the watcher covers a thread-spawned parent."""
+    """PDEATHSIG kills us even inside a long C call; `_watch_parent` covers a thread-spawned
+    parent."""
     if spawned_from_main_thread and sys.platform == "linux":
         import ctypes
 
@@ -39,12 +41,25 @@ def _die_with_parent(parent: int, spawned_from_main_thread: bool) -> None:
     if os.getppid() != parent:
         os._exit(1)
 
+
+def _watch_parent(parent: int) -> None:
+    """Started only after the OS layer is in place: Landlock confines the calling thread and the
+    threads it starts later, so a thread started earlier would stay outside the wall."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
         os._exit(1)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _confine(policy: dict[str, Any] | None) -> dict[str, Any]:
+    if policy is None:
+        return {"enabled": False, "missing": ["the OS layer (switched off: os_confinement=False)"]}
+    from ._oslayer import apply
+
+    return apply(policy)
 
 
 def _apply_limits(config: dict[str, Any]) -> None:
@@ -82,7 +97,9 @@ class _Channel:
         with self._lock:
             write_bytes(self.fd_out, frame)
 
-    def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Prints the host function's text; returns a decoded image (which the HostFunction
+        wrapper turns into a handle) or None."""
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
         try:
             frame = encode(request)
@@ -99,7 +116,10 @@ class _Channel:
         if not reply.get("ok"):
             raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
         text = str(reply.get("text", ""))
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        image = reply.get("image")
+        if text or image is None:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return None if image is None else decode_host_image(str(image))
 
 
 def main() -> None:
@@ -112,14 +132,22 @@ def main() -> None:
     try:
         session = Session(config, channel.send, channel.call_host)
         _apply_limits(config)
+        confinement = _confine(config.get("os_layer"))
     except BaseException as error:  # reported to the parent, then we exit
         channel.send({"op": "init_error", "error": type(error).__name__, "message": str(error)})
         return
-    channel.send({"op": "ready", "variables": session.variables()})
+    _watch_parent(int(config["parent"]))
+    channel.send({"op": "ready", "variables": session.variables(), "confinement": confinement})
     while True:
         try:
             request = read_frame(channel.fd_in)
         except EOFError:
             return
-        if request.get("op") == "run":
-            channel.send(session.run(str(request.get("code", ""))))
+        op = request.get("op")
+        if op == "run":
+            channel.send(session.run(str(request.get("code", "")), dict(request.get("used", {}))))
+        elif op == "snapshot":
+            channel.send(session.snapshot())
+        elif op == "restore":
+            reply = session.restore(request.get("snapshot"))
+            channel.send({**reply, "variables": session.variables()})

@@ -13,6 +13,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from ._budget import Meter
 from ._handles import Boundary
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
@@ -40,12 +41,15 @@ def rebuild_exception(name: str, message: str) -> BaseException:
 class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
-    __slots__ = ("__signature__", "_boundary", "_doc", "_function", "_name")
+    __slots__ = ("__signature__", "_boundary", "_doc", "_function", "_meter", "_name")
 
-    def __init__(self, name: str, function: Callable[..., Any], boundary: Boundary) -> None:
+    def __init__(
+        self, name: str, function: Callable[..., Any], boundary: Boundary, meter: Meter
+    ) -> None:
         self._name = name
         self._function = function
         self._boundary = boundary
+        self._meter = meter
         try:
             self.__signature__: inspect.Signature | None = inspect.signature(function)
         except (TypeError, ValueError):
@@ -53,6 +57,7 @@ class ApiFunction:
         self._doc = inspect.getdoc(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self._meter.charge(self._name)
         plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
         try:
             result = self._function(*plain_args, **plain_kwargs)
@@ -112,9 +117,9 @@ class HostFunction(ApiFunction):
     __slots__ = ("_signature_text",)
 
     def __init__(
-        self, name: str, signature: str, doc: str | None, call: Callable[..., Any]
+        self, name: str, signature: str, doc: str | None, call: Callable[..., Any], meter: Meter
     ) -> None:
-        super().__init__(name, call, Boundary(()))
+        super().__init__(name, call, Boundary(()), meter)
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature

@@ -1,0 +1,238 @@
+"""The Agent: one model, a set of APIs, a method_search over them, and the options of its loop."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from react_repl.agent._context import RunContext, RunState
+from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
+from react_repl.agent._events import RunEnded, RunStarted
+from react_repl.agent._handle import RunHandle
+from react_repl.agent._hints import api_docs
+from react_repl.agent._loop import Outcome, StepLoop
+from react_repl.agent._options import AgentOptions
+from react_repl.agent._plugins import installed_plugins, plugin_manager
+from react_repl.agent._prompts import PromptSet
+from react_repl.agent._recorder import RunRecorder
+from react_repl.agent._result import RunResult, Status
+from react_repl.agent._transcript import Transcript
+from react_repl.llm import ChatModel
+from react_repl.logs import RunParameters, append_link, prompts_hash
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
+
+EventCallback = Callable[[Any], None]
+
+
+class Agent:
+    """Runs tasks with one model, a set of API functions and a method_search over them.
+
+    `plugins` are objects implementing hooks from `react_repl.hookspecs` (a reviewer that
+    approves actions, a critic, a custom display); packages can also publish plugins under the
+    `react_repl.plugins` entry-point group.
+    """
+
+    def __init__(
+        self,
+        model: ChatModel,
+        *,
+        apis: Mapping[str, Callable[..., Any]] | None = None,
+        method_search: Callable[..., str] | None = None,
+        options: AgentOptions | None = None,
+        logs_dir: Path | None = None,
+        sandbox_settings: Mapping[str, Any] | None = None,
+        plugins: Iterable[object] = (),
+        log_settings: Mapping[str, Any] | None = None,
+        durable_logs: bool = False,
+        bench_run: str | None = None,
+    ) -> None:
+        self.model = model
+        self.apis = dict(apis or {})
+        self.method_search = method_search
+        self.options = options or AgentOptions()
+        self.logs_dir = logs_dir
+        self.sandbox_settings = dict(sandbox_settings or {})
+        self.plugins = [*installed_plugins(), *plugins]
+        self.log_settings = dict(log_settings or {})
+        self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
+        self.bench_run = bench_run  # the benchmark this run belongs to (`logs list --bench`)
+        self.prompts = PromptSet(self.options.prompts_dir)
+        self._api_docs = api_docs(self.apis)
+
+    def run(
+        self,
+        task: str,
+        *,
+        on_event: EventCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> RunResult:
+        """Run one task in a fresh namespace, reporting each event to `on_event` as it happens.
+
+        Setting `cancel` (from another thread) ends the run within a second, also mid-reply; a
+        KeyboardInterrupt is logged as an interrupted run, then re-raised.
+        """
+        state = RunState(task, Transcript(self._system_prompt(), self._task_prompt(task)))
+        return self._execute(state, on_event, cancel or threading.Event())
+
+    def resume(
+        self,
+        run: Path,
+        *,
+        more_steps: int = 10,
+        on_event: EventCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> RunResult:
+        """Continue a run that was killed, stopped or ran out of steps, from its last step.
+
+        The continuation is a new run (a new log) linked to the original both ways; it keeps the
+        original's options, transcript and namespace data. A run that ran out of steps gets
+        `more_steps` more.
+        """
+        checkpoint = latest(Path(run))
+        options = checkpoint.agent_options()
+        if checkpoint.step >= options.max_steps:
+            options = replace(options, max_steps=checkpoint.step + more_steps)
+        origin = _Origin("resumed", checkpoint)
+        return self._execute(checkpoint.run_state(), on_event, cancel or threading.Event(),
+                             options=options, origin=origin)  # fmt: skip
+
+    def rewind(
+        self,
+        run: Path,
+        *,
+        to_step: int,
+        edit: str | None = None,
+        say: str | None = None,
+        on_event: EventCallback | None = None,
+        cancel: threading.Event | None = None,
+    ) -> RunResult:
+        """Fork a run at `to_step`: the state before that step, then `edit` as its action (or
+        the model's new reply, with `say` as a hint from the user). The fork is a new run
+        whose log links its parent, and the parent's log links the fork."""
+        checkpoint = before_step(Path(run), to_step)
+        state = checkpoint.run_state()
+        state.pending_action = edit
+        if say:
+            state.pending_note = f"[A hint from the user: {say}]"
+        origin = _Origin("forked", checkpoint)
+        return self._execute(state, on_event, cancel or threading.Event(),
+                             options=checkpoint.agent_options(), origin=origin)  # fmt: skip
+
+    def start(self, task: str) -> RunHandle:
+        """Run in a background thread: iterate `handle.events()`, `handle.cancel()` at any time."""
+        return RunHandle(lambda on_event, cancel: self.run(task, on_event=on_event, cancel=cancel))
+
+    def _execute(
+        self,
+        state: RunState,
+        on_event: EventCallback | None,
+        cancel: threading.Event,
+        *,
+        options: AgentOptions | None = None,
+        origin: _Origin | None = None,
+    ) -> RunResult:
+        options = options or self.options
+        plugins = plugin_manager(options, self.plugins, on_event)
+        settings = {"model": self.model.name, **self.log_settings, **options.describe()}
+        if origin:
+            settings |= origin.settings()
+        prompts = PromptSet(options.prompts_dir)
+        recorder = RunRecorder.open(
+            self.logs_dir, task=state.task, model=self.model.name, settings=settings,
+            durable=self.durable_logs, parameters=self._parameters(prompts),
+            bench_run=self.bench_run,
+        )  # fmt: skip
+        if origin and recorder.log:
+            append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
+                        step=origin.checkpoint.step + 1)  # fmt: skip
+        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
+        plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
+        try:
+            with Sandbox(
+                self.apis, host_functions=self._host_functions(run, plugins),
+                **self.sandbox_settings,
+            ) as sandbox:  # fmt: skip
+                if origin:
+                    lost = sandbox.restore(origin.checkpoint.namespace)
+                    report = restore_report(origin.checkpoint.step, lost)
+                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
+                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+        except KeyboardInterrupt:
+            recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
+            raise
+        except BaseException as error:  # the log must end with a status whatever went wrong
+            recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
+            raise
+        result = _result(state.task, outcome, recorder)
+        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
+        plugins.hook.on_event(event=RunEnded(result))
+        return result
+
+    def _parameters(self, prompts: PromptSet) -> RunParameters:
+        """What reproduces the run besides task, model and options: sampling and prompts."""
+        settings = self.model.settings
+        return RunParameters(
+            temperature=settings.temperature,
+            max_tokens=settings.max_tokens,
+            seed=settings.seed,
+            prompts_hash=prompts_hash(prompts.sources()),
+        )
+
+    def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
+        host: dict[str, Callable[..., Any]] = {}
+        if self.method_search is not None:
+            host["method_search"] = self.method_search
+        for offered in plugins.hook.host_functions(run=run):
+            host.update(offered or {})
+        return host
+
+    def _system_prompt(self) -> str:
+        preinjected = self.sandbox_settings.get("preinject", DEFAULT_PREINJECT)
+        return self.prompts.render(
+            "system.jinja2",
+            few_shot=self.options.few_shot,
+            preinjected=list(preinjected),
+            memory=self.options.memory,
+        )
+
+    def _task_prompt(self, task: str) -> str:
+        return self.prompts.render(
+            "task.jinja2",
+            task=task,
+            decompose=self.options.decompose_first_step,
+            thought_prefix=self.options.thought_prefix,
+        )
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """The run a continuation comes from, and how ("resumed" or "forked")."""
+
+    relation: str
+    checkpoint: Checkpoint
+
+    def settings(self) -> dict[str, Any]:
+        return {f"{self.relation}_from": self.checkpoint.log.stem,
+                "from_step": self.checkpoint.step}  # fmt: skip
+
+
+def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
+    answer = outcome.answer
+    return RunResult(
+        task=task,
+        status=outcome.status,
+        answer=answer.value if answer else None,
+        answer_text=answer.text if answer else None,
+        steps=tuple(recorder.steps),
+        usage=recorder.usage,
+        log_path=_log_path(recorder),
+        error=outcome.error or None,
+        summary=outcome.summary,
+    )
+
+
+def _log_path(recorder: RunRecorder) -> Path | None:
+    return recorder.log.path if recorder.log else None

@@ -1,0 +1,120 @@
+"""Observation hints: what the agent adds after an action's output so the next step goes better.
+
+The seed added hints to observations when an exception occurred; small models need them most.
+Each hint is a plugin on the `observation_hints` hook, switched by an AgentOptions field.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from react_repl.agent._context import ApiDoc, Proposal, RunContext
+from react_repl.hookspecs import hookimpl
+from react_repl.registry import declaration_of, parse_docstring
+from react_repl.sandbox import Observation
+
+_NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
+_LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
+_MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
+
+
+class NameErrorSearch:
+    """A called name that does not exist is a description of what the model wants: search it.
+
+    The seed observed models inventing plausible function names; searching for the invented
+    name turns the hallucination into the lookup the model should have made.
+    """
+
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        if run.method_search is None or observation.error != "NameError":
+            return None
+        missing = _MISSING_NAME.search(observation.text)
+        if missing is None:
+            return None
+        query = missing["name"].replace("_", " ")
+        try:
+            found = run.method_search(query, k=3).strip()
+        except Exception:  # a failed hint must never fail the step
+            return None
+        if not found:
+            return None
+        return run.prompts.render(
+            "name_error.jinja2", name=missing["name"], query=query, found=found
+        )
+
+
+class RepeatWarning:
+    """Small models loop on one action; telling them so is what gets them moving again."""
+
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        seen = run.memo("repeat_warning")
+        key = normalised_code(proposal.action)
+        previous = seen.setdefault(key, proposal.step)
+        if previous == proposal.step:
+            return None
+        searched = key.startswith("method_search(")
+        return run.prompts.render("repeat.jinja2", previous_step=previous, searched=searched)
+
+
+def normalised_code(code: str) -> str:
+    """Code compared for repetition: quotes and whitespace do not make an action new."""
+    return " ".join(code.replace('"', "'").split())
+
+
+class ApiRaisesHint:
+    """An API's own exception, shown with what its docstring says about when it raises.
+
+    The error message alone ("unknown city") often does not say what would work; the documented
+    Raises section usually does ("ValueError: the city is not in the catalogue; use
+    find_locations() first").
+    """
+
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        if observation.ok or observation.error in _NOT_API_ERRORS:
+            return None
+        failing = _LINE.findall(observation.text)
+        code = failing[-1] if failing else proposal.action
+        documented = [
+            f"`{name}` raises {entry}"
+            for name, doc in run.api_docs.items()
+            if re.search(rf"\b{re.escape(name)}\s*\(", code)
+            for entry in doc.raises
+            if entry.split(":")[0].strip() == observation.error
+        ]
+        return "\n".join(f"[documented: {line}]" for line in documented) or None
+
+
+def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
+    """Each API's signature and documented exceptions, read once per agent."""
+    docs = {}
+    for name, function in apis.items():
+        try:
+            signature = f"{name}{inspect.signature(function)}"
+        except (TypeError, ValueError):
+            signature = f"{name}(...)"
+        raises = parse_docstring(inspect.getdoc(function) or "").raises
+        docs[name] = ApiDoc(signature, raises, _side_effects(function))
+    return docs
+
+
+def _side_effects(function: Callable[..., Any]) -> bool:
+    """Declared with `@api(side_effects=True)` or the module's `__react_repl__` table.
+
+    A malformed declaration is the registry's to report; here it counts as no declaration.
+    """
+    try:
+        return declaration_of(function).side_effects
+    except ValueError:
+        return False

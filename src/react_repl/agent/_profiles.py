@@ -1,0 +1,60 @@
+"""Model profiles: the agent's defaults per kind of model, chosen by measurement.
+
+A 1.5B model on a CPU and a large hosted model need different help: the small one gains from a
+constrained reply format and loses from long prompts; the large one needs neither. A profile is
+the set of AgentOptions defaults for one kind of model; the config file and the command line
+still override any of them, and the profile's name is recorded in every run log.
+Which switches each profile turns on is decided by the ablation in docs/ablation.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from react_repl.agent._options import AgentOptions
+
+SMALL_MODEL_BILLIONS = 4.0
+_SIZE = re.compile(r"(?<![\d.])(?P<size>\d+(?:\.\d+)?)\s*[bB](?![a-zA-Z])")
+
+
+@dataclass(frozen=True)
+class ModelProfile:
+    name: str
+    description: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def agent_options(self, **overrides: Any) -> AgentOptions:
+        """This profile's defaults, then `overrides`, as AgentOptions naming the profile."""
+        return AgentOptions(profile=self.name).with_values({**self.options, **overrides})
+
+
+PROFILES: dict[str, ModelProfile] = {
+    profile.name: profile
+    for profile in (
+        ModelProfile(
+            "small-local",
+            "models of a few billion parameters served by llama.cpp on a CPU",
+            {"decompose_first_step": False},
+        ),
+        ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
+    )
+}
+
+
+def profile_for(model: str, *, local: bool, requested: str | None = None) -> ModelProfile:
+    """The profile named in the config, else the one the model's size and server imply."""
+    if requested:
+        if requested not in PROFILES:
+            raise ValueError(f"unknown model profile {requested!r}; known: {sorted(PROFILES)}")
+        return PROFILES[requested]
+    size = model_billions(model)
+    small = local or (size is not None and size <= SMALL_MODEL_BILLIONS)
+    return PROFILES["small-local" if small else "hosted"]
+
+
+def model_billions(model: str) -> float | None:
+    """Parameters in billions when the name says so ("qwen2.5-coder-1.5b" -> 1.5)."""
+    sizes = [float(match["size"]) for match in _SIZE.finditer(model)]
+    return sizes[-1] if sizes else None

@@ -1,0 +1,85 @@
+"""Showing a run in the terminal as it happens, from the agent's events alone.
+
+The reply is printed token by token as the model writes it (THOUGHT, then ACTION), so a person
+sees progress within a second of the first token; the observation follows in a panel. Model and
+sandbox text is printed as Text, never as markup: `x[i]` or `[/b]` must survive.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from react_repl.agent import (
+    ActionProposed,
+    ActionReviewed,
+    ModelRetried,
+    Observed,
+    RunResult,
+    StepStarted,
+    TextDelta,
+)
+
+
+class LivePrinter:
+    """An `on_event` callback that renders each event once, in order."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._mid_reply = False  # a reply is being streamed and its line is not ended yet
+
+    def __call__(self, event: Any) -> None:
+        if isinstance(event, StepStarted):
+            self._end_reply()
+            title = f"Step {event.step}" + ("" if event.kind == "step" else f" ({event.kind})")
+            self.console.rule(title)
+        elif isinstance(event, TextDelta):
+            self.console.print(Text(event.text), end="", soft_wrap=True)
+            self._mid_reply = True
+        elif isinstance(event, ModelRetried):
+            self._end_reply()
+            self.console.print(
+                Text(
+                    f"retrying the model call in {event.delay:.1f} s ({event.cause}); "
+                    "the reply so far is dropped",
+                    "yellow",
+                )
+            )
+        elif isinstance(event, ActionProposed):
+            self._end_reply()
+        elif isinstance(event, ActionReviewed) and event.decision != "run":
+            self._end_reply()
+            detail = f": {event.reason}" if event.reason else ""
+            self.console.print(Text(f"reviewer: {event.decision}{detail}", "yellow"))
+        elif isinstance(event, Observed):
+            self._end_reply()
+            self.console.print(
+                Panel(Text(event.observation), title="OBSERVATION", title_align="left",
+                      border_style="green" if event.ok else "red")
+            )  # fmt: skip
+
+    def _end_reply(self) -> None:
+        if self._mid_reply:
+            self.console.print()
+            self._mid_reply = False
+
+
+def print_result(console: Console, result: RunResult, quiet: bool) -> None:
+    if not quiet:
+        colour = "green" if result.finished else "red"
+        console.rule(Text(result.status.value, style=colour))
+    if result.answer_text is not None:
+        console.print(Text.assemble(("Answer: ", "bold"), result.answer_text))
+    elif result.summary and not quiet:
+        console.print(Text.assemble(("Summary: ", "bold"), result.summary))
+    if result.error and not quiet:
+        console.print(Text(result.error, style="red"))
+    usage = result.usage
+    if not quiet:
+        tokens = f"{usage.prompt_tokens} prompt + {usage.completion_tokens} completion"
+        console.print(f"Tokens: {tokens}")
+    if result.log_path:
+        console.print(Text(f"Log: {result.log_path}"))

@@ -1,0 +1,65 @@
+"""Every extension point of a run, declared in one place.
+
+A step is a fixed sequence of stages (see docs/agent_stages.md):
+
+    prompt -> model -> review -> sandbox -> observe -> (answer review) -> record
+
+and each stage that a person, a critic, a planner or a memory may want to influence has exactly
+one hook here. Built-in features (hints, loop detection, the critic, plans, approvals, memory)
+are plugins written against these hooks like any third-party one, so the loop itself stays
+small. Plugins are objects with methods marked `@hookimpl`; pass them as `Agent(plugins=[...])`,
+or publish them under the `react_repl.plugins` entry-point group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from react_repl.agent import Answer, Proposal, Review, RunContext, Verdict
+    from react_repl.agent._events import Event
+    from react_repl.sandbox import Observation
+
+PROJECT = "react_repl"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def on_event(event: Event) -> None:
+    """Every event of a run, in order: live displays, metrics, custom logs. Must not raise."""
+
+
+@hookspec
+def host_functions(run: RunContext) -> dict[str, Callable[..., Any]] | None:
+    """Functions the agent's actions may call that run in the agent's process (`ask_user`,
+    `recall`). Their results cross the sandbox boundary like any API result."""
+
+
+@hookspec
+def prompt_notes(run: RunContext) -> str | None:
+    """Text added to the end of the next prompt only (a plan, a loop warning, a memory).
+
+    Notes are not kept in the transcript: each step asks again, so stale advice disappears and
+    the cached prompt prefix of earlier steps stays valid.
+    """
+
+
+@hookspec(firstresult=True)
+def review_action(run: RunContext, proposal: Proposal) -> Review | None:
+    """Decide about an action before it runs: run it, edit it, reject it with a reason, or stop
+    the run. The first plugin that returns a Review decides; None means "no opinion"."""
+
+
+@hookspec
+def observation_hints(run: RunContext, proposal: Proposal, observation: Observation) -> str | None:
+    """Extra lines after what the action printed: an error explained, a repeated step noted."""
+
+
+@hookspec(firstresult=True)
+def review_answer(run: RunContext, answer: Answer) -> Verdict | None:
+    """Accept or reject the value given to `stop()`; a rejection's reason becomes the observation
+    and the run goes on. The first plugin that returns a Verdict decides."""

@@ -1,0 +1,124 @@
+"""A seccomp filter built with libseccomp (the system's libseccomp.so.2), called through ctypes.
+
+libseccomp does the hard part: the BPF program, the architecture check and the x32 trap door on
+x86_64. It is called directly rather than through the `pyseccomp` package because that package
+runs `ctypes.util.find_library` at import, which spawns ldconfig and gcc: 47-77 ms measured,
+as much as the whole worker start-up without it.
+
+The filter allows by default and refuses with EPERM what a sandboxed agent never needs: new
+programs (execve), new processes (fork, clone without CLONE_THREAD), other processes' memory
+(ptrace, process_vm_*), signals to other processes, kernel attack surface (bpf, io_uring, user
+namespaces, keyrings, module loading, mounts) and, unless an API declares the network, sockets.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+from dataclasses import dataclass
+
+_ACT_ALLOW = 0x7FFF0000
+_FLTATR_CTL_TSYNC = 4
+_CMP_NE, _CMP_EQ, _CMP_MASKED_EQ = 1, 4, 7
+_CLONE_THREAD = 0x00010000
+_AF_UNIX, _AF_KEY, _AF_PACKET, _AF_ALG, _AF_VSOCK = 1, 15, 17, 38, 40
+_SOCK_TYPE_MASK, _SOCK_RAW, _SOCK_PACKET = 0xF, 3, 10
+
+REFUSED = (
+    "execve", "execveat", "fork", "vfork", "ptrace", "process_vm_readv", "process_vm_writev",
+    "process_madvise", "pidfd_getfd", "kcmp", "tkill", "unshare", "setns", "mount", "umount2",
+    "pivot_root", "chroot", "move_mount", "open_tree", "fsopen", "fsmount", "fsconfig",
+    "mount_setattr", "bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key",
+    "request_key", "io_uring_setup", "io_uring_enter", "io_uring_register", "kexec_load",
+    "kexec_file_load", "init_module", "finit_module", "delete_module", "reboot", "swapon",
+    "swapoff", "sethostname", "setdomainname", "settimeofday", "clock_settime", "clock_adjtime",
+    "adjtimex", "acct", "quotactl", "open_by_handle_at", "name_to_handle_at", "iopl", "ioperm",
+    "syslog", "vhangup", "mknod", "mknodat", "personality", "lookup_dcookie", "uselib",
+)  # fmt: skip
+
+
+class _ArgCmp(ctypes.Structure):
+    _fields_ = (
+        ("arg", ctypes.c_uint),
+        ("op", ctypes.c_int),
+        ("datum_a", ctypes.c_uint64),
+        ("datum_b", ctypes.c_uint64),
+    )
+
+
+@dataclass
+class SeccompResult:
+    applied: bool
+    detail: str
+
+
+def install(*, allow_network: bool) -> SeccompResult:
+    try:
+        library = ctypes.CDLL("libseccomp.so.2", use_errno=True)
+    except OSError:
+        return SeccompResult(False, "seccomp not applied: libseccomp.so.2 is not installed")
+    library.seccomp_init.restype = ctypes.c_void_p
+    library.seccomp_init.argtypes = (ctypes.c_uint32,)
+    library.seccomp_syscall_resolve_name.argtypes = (ctypes.c_char_p,)
+    library.seccomp_rule_add_array.argtypes = (
+        ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int, ctypes.c_uint, ctypes.POINTER(_ArgCmp),
+    )  # fmt: skip
+    library.seccomp_attr_set.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_uint32)
+    library.seccomp_load.argtypes = library.seccomp_release.argtypes = (ctypes.c_void_p,)
+    context = library.seccomp_init(_ACT_ALLOW)
+    if not context:
+        return SeccompResult(False, "seccomp not applied: seccomp_init failed")
+    try:
+        _Filter(library, context).build(allow_network)
+        _check(library.seccomp_attr_set(context, _FLTATR_CTL_TSYNC, 1), "attr_set")
+        _check(library.seccomp_load(context), "load")
+    finally:
+        library.seccomp_release(context)
+    sockets = "sockets for TCP/UDP only" if allow_network else "no sockets"
+    return SeccompResult(True, f"seccomp: {len(REFUSED)} system calls refused, {sockets}")
+
+
+class _Filter:
+    def __init__(self, library: ctypes.CDLL, context: int) -> None:
+        self._library = library
+        self._context = context
+        self._pid = os.getpid()
+
+    def build(self, allow_network: bool) -> None:
+        for name in REFUSED:
+            self._refuse(name)
+        self._refuse("clone", (0, _CMP_MASKED_EQ, _CLONE_THREAD, 0))  # processes, not threads
+        self._refuse("clone3", errno_value=errno.ENOSYS)  # flags live in memory: libc falls back
+        self._refuse("kill", (0, _CMP_NE, self._pid, 0))
+        self._refuse("tgkill", (0, _CMP_NE, self._pid, 0))
+        self._refuse("rt_sigqueueinfo", (0, _CMP_NE, self._pid, 0))
+        self._refuse("rt_tgsigqueueinfo", (0, _CMP_NE, self._pid, 0))
+        if not allow_network:
+            self._refuse("socket")
+            return
+        for family in (_AF_UNIX, _AF_KEY, _AF_PACKET, _AF_ALG, _AF_VSOCK):
+            self._refuse("socket", (0, _CMP_EQ, family, 0))
+        for kind in (_SOCK_RAW, _SOCK_PACKET):
+            self._refuse("socket", (1, _CMP_MASKED_EQ, _SOCK_TYPE_MASK, kind))
+
+    def _refuse(
+        self,
+        name: str,
+        *comparisons: tuple[int, int, int, int],
+        errno_value: int = errno.EPERM,
+    ) -> None:
+        number = self._library.seccomp_syscall_resolve_name(name.encode())
+        if number < 0:  # not a system call on this architecture (fork on aarch64)
+            return
+        array = (_ArgCmp * max(len(comparisons), 1))(*(_ArgCmp(*c) for c in comparisons))
+        action = 0x00050000 | (errno_value & 0xFFFF)  # SCMP_ACT_ERRNO
+        result = self._library.seccomp_rule_add_array(
+            self._context, action, number, len(comparisons), array
+        )
+        _check(result, f"rule for {name}")
+
+
+def _check(result: int, step: str) -> None:
+    if result < 0:
+        raise OSError(-result, f"seccomp {step}: {os.strerror(-result)}")

@@ -1,0 +1,188 @@
+"""The seed's techniques as switches (critic, plan/re-plan, loop detection, API hints), each
+exercised through a real run: the scripted server plays the model, including the critic's and
+planner's own calls, in the order the agent makes them."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import agent_test_apis
+import pytest
+from test_loop import PLAIN, fenced, make_agent
+
+from react_repl.agent import Agent, AgentOptions, Status, profile_for
+from react_repl.llm import ScriptedServer
+
+
+def test_the_model_critic_rejects_then_accepts(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, critic="answer")
+    server.enqueue(fenced("Answer.", 'stop("The temperature is 21.5 degrees.")'))
+    server.enqueue("REJECT: the task asks for the number only.")
+    server.enqueue(fenced("Fix.", "stop(21.5)"))
+    server.enqueue("ACCEPT")
+    result = make_agent(server, tmp_path, options).run("Temperature in Paris? Number only.")
+
+    assert result.status is Status.FINISHED
+    assert [(s.kind, s.index) for s in result.steps] == [
+        ("critic", 1), ("step", 1), ("critic", 2), ("step", 2)
+    ]  # fmt: skip
+    critic_prompt = server.requests[1]["messages"][-1]["content"]
+    assert "PROPOSED ANSWER (str): The temperature is 21.5 degrees." in critic_prompt
+    assert "the number only" in result.steps[1].observation
+    assert "the number only" in server.requests[2]["messages"][-1]["content"]
+    assert result.usage.prompt_tokens == sum(s.prompt_tokens for s in result.steps)
+
+
+def test_the_critic_gives_way_after_its_budget(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, critic="answer", max_answer_reviews=1)
+    server.enqueue(fenced("Answer.", 'stop("a")'))
+    server.enqueue("REJECT: no.")
+    server.enqueue(fenced("Again.", 'stop("a")'))
+    result = make_agent(server, tmp_path, options).run("Say a.")
+    assert result.status is Status.FINISHED
+    assert result.answer == "a"
+    assert len(server.requests) == 3  # the second answer needed no critic call
+
+
+def test_an_unreadable_critic_reply_accepts(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, critic="answer")
+    server.enqueue(fenced("Answer.", 'stop("a")'))
+    server.enqueue("I think it might be fine?")
+    assert make_agent(server, tmp_path, options).run("Say a.").status is Status.FINISHED
+
+
+def test_the_worked_example_copied_as_the_answer_is_rejected_without_a_model_call(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Done.", 'stop("0 days are left until Christmas 2031.")'))
+    server.enqueue(fenced("Real answer.", "stop(4)"))
+    result = make_agent(server, tmp_path).run("How many tickets are open?")
+    assert "worked example" in result.steps[0].observation
+    assert result.answer == "4" or result.answer == 4
+    assert len(server.requests) == 2
+
+
+def test_the_example_check_leaves_tasks_about_the_example_alone(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Done.", 'stop("24 days are left until Christmas 2031.")'))
+    result = make_agent(server, tmp_path).run("How many days until Christmas 2031?")
+    assert result.status is Status.FINISHED and len(result.steps) == 1
+
+
+def test_a_plan_is_made_first_and_shown_at_the_end_of_each_prompt(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = replace(PLAIN, plan=True)
+    server.enqueue("1. Find a temperature function\n2. Call it for Paris\n3. stop() with it\nOK")
+    server.enqueue(fenced("Search.", 'method_search("temperature")'))
+    server.enqueue(fenced("Done.", "stop(21.5)"))
+    result = make_agent(server, tmp_path, options).run("Temperature in Paris?")
+
+    assert result.steps[0].kind == "plan"
+    assert "TASK: Temperature in Paris?" in server.requests[0]["messages"][-1]["content"]
+    for request in server.requests[1:]:
+        last = request["messages"][-1]["content"]
+        assert last.endswith("PLAN:\n1. Find a temperature function\n2. Call it for Paris\n"
+                             "3. stop() with it")  # fmt: skip
+    assert "OK" not in server.requests[1]["messages"][-1]["content"].split("PLAN:")[1]
+
+
+def test_failed_steps_trigger_a_new_plan(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, plan=True, replan_after_failures=2, loop_detection=False)
+    server.enqueue("1. Call the weather function")
+    server.enqueue(fenced("Try.", "weather()"))
+    server.enqueue(fenced("Try again.", "weather_now()"))
+    server.enqueue("1. Search for a temperature function first\n2. Call it")
+    server.enqueue(fenced("Search.", 'method_search("temperature")'))
+    server.enqueue(fenced("Done.", "stop()"))
+    result = make_agent(server, tmp_path, options).run("Temperature in Paris?")
+
+    assert [s.kind for s in result.steps] == ["plan", "step", "step", "plan", "step", "step"]
+    replan_prompt = server.requests[3]["messages"][-1]["content"]
+    assert "the last 2 steps failed" in replan_prompt and "weather_now()" in replan_prompt
+    assert (
+        "PLAN (revised):\n1. Search for a temperature function first"
+        in (server.requests[4]["messages"][-1]["content"])
+    )
+
+
+def test_a_two_step_cycle_is_noticed(server: ScriptedServer, tmp_path: Path) -> None:
+    for _ in range(2):
+        server.enqueue(fenced("A.", 'method_search("temperature")'))
+        server.enqueue(fenced("B.", 'print("nothing yet")'))
+    server.enqueue(fenced("Done.", "stop()"))
+    result = make_agent(server, tmp_path).run("Go.")
+    notes = ["going in circles" in step.observation for step in result.steps]
+    assert notes == [False, False, False, True, False]
+    assert "last 2 steps repeat the 2 steps before them" in result.steps[3].observation
+
+
+def test_a_streak_of_the_same_error_is_noticed(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, search_on_name_error=False)
+    for name in ("a", "b", "c"):
+        server.enqueue(fenced("Try.", f"print(1 / 0 + len('{name}'))"))
+    server.enqueue(fenced("Done.", "stop()"))
+    result = make_agent(server, tmp_path, options).run("Go.")
+    assert "the last 3 steps all failed with ZeroDivisionError" in result.steps[2].observation
+    assert "going in circles" not in result.steps[1].observation
+
+
+def test_loop_detection_can_be_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
+    options = replace(PLAIN, loop_detection=False, search_on_name_error=False)
+    for name in ("a", "b", "c"):
+        server.enqueue(fenced("Try.", f"print(1 / 0 + len('{name}'))"))
+    server.enqueue(fenced("Done.", "stop()"))
+    result = make_agent(server, tmp_path, options).run("Go.")
+    assert not any("going in circles" in step.observation for step in result.steps)
+
+
+def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Look up.", 'print(risky_lookup("ZZ"))'))
+    server.enqueue(fenced("Done.", "stop()"))
+    agent = Agent(
+        make_agent(server, tmp_path).model,
+        apis={"risky_lookup": agent_test_apis.risky_lookup},
+        options=AgentOptions(decompose_first_step=False),
+        logs_dir=tmp_path / "logs",
+    )
+    observation = agent.run("Look up ZZ.").steps[0].observation
+    assert "KeyError" in observation
+    assert "[documented: `risky_lookup` raises KeyError: The code is unknown; list_products()" in (
+        observation
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "local", "profile"),
+    [
+        ("qwen2.5-coder-1.5b", True, "small-local"),
+        ("Qwen2.5-Coder-3B-Instruct", False, "small-local"),
+        ("llama-3.1-70b-instruct", False, "hosted"),
+        ("gpt-4o-mini", False, "hosted"),
+        ("phi-3.5-mini", True, "small-local"),
+    ],
+)
+def test_the_profile_follows_the_model(model: str, local: bool, profile: str) -> None:
+    assert profile_for(model, local=local).name == profile
+
+
+def test_profile_defaults_yield_to_explicit_options() -> None:
+    options = profile_for("qwen2.5-coder-1.5b", local=True).agent_options(max_steps=7)
+    assert options.profile == "small-local" and options.max_steps == 7
+    assert options.describe()["profile"] == "small-local"
+    with pytest.raises(ValueError, match="unknown model profile"):
+        profile_for("x", local=False, requested="tiny")
+
+
+def test_constrained_replies_send_the_grammar_with_step_calls_only(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = replace(PLAIN, constrained_replies=True, plan=True)
+    server.enqueue("1. Search\n2. Stop")
+    server.enqueue(fenced("Search.", 'method_search("temperature")'))
+    server.enqueue(fenced("Done.", "stop(1)"))
+    make_agent(server, tmp_path, options).run("Go.")
+    plan_call, *step_calls = server.requests
+    assert "grammar" not in plan_call
+    assert all(call["grammar"].startswith("root ") for call in step_calls)
+    assert "ACTION" in step_calls[0]["grammar"] and "```python" in step_calls[0]["grammar"]

@@ -1,0 +1,212 @@
+"""Generated: every container and value type the sandbox offers, against APIs that leak objects.
+
+The list of types is not written here by hand: it is read off what an action can actually name
+(the builtins it is given and everything `preinject` offers, module attributes included), so a
+type added to the catalogue later is tested without anyone remembering to. For each one an API
+puts a rich object (`Picture`, whose `save(path)` writes files) into it, or builds one holding
+it, plainly, subclassed, nested, behind an attribute; views, iterators, generators and aware
+datetimes are probed too. The agent then tries every way to reach the object and call `save`.
+"""
+
+from __future__ import annotations
+
+import builtins
+import collections.abc
+import importlib
+from pathlib import Path
+
+import pytest
+from conftest import assert_contained
+from secret_api import Picture, stash
+
+from react_repl.sandbox import PREINJECTABLE, Sandbox
+
+MODULE_HOMES = {"collections": "collections", "datetime": "datetime", "math": "math",
+                "json": "json", "re": "re", "random": "random", "statistics": "statistics",
+                "itertools": "itertools"}  # fmt: skip
+VALUE_HOMES = ("collections", "datetime")
+
+# The agent's probe: every route to an object inside `x` (iteration, views, keys, defaults,
+# attributes), then `save` on whatever answers to it. A raw Picture would write MARKER.
+REACH = """
+def reach(x, depth=0):
+    found = [x]
+    if depth >= 4:
+        return found
+    parts = []
+    for name in ('tzinfo', 'default_factory', 'inner', 'cover'):
+        try:
+            parts.append(getattr(x, name))
+        except Exception:
+            pass
+    routes = (lambda: list(x), lambda: list(x.values()), lambda: list(x.keys()),
+              lambda: [x['probe']], lambda: [x['cover']], lambda: [x[0]], lambda: [x()],
+              lambda: [x.timetz()], lambda: list(x.items()))
+    for route in routes:
+        try:
+            parts.extend(route())
+        except Exception:
+            pass
+    for part in parts:
+        found.extend(reach(part, depth + 1))
+    return found
+escaped = 0
+for item in reach(SUBJECT):
+    try:
+        item.save(MARKER)
+        escaped += 1
+    except Exception:
+        pass
+print('escaped', escaped)
+"""
+
+
+def _candidate_expressions() -> dict[str, object]:
+    """Every class-like name an action might reach, mapped to the real object."""
+    candidates: dict[str, object] = {
+        name: value
+        for name, value in vars(builtins).items()
+        if isinstance(value, type) and not name.startswith("_")
+    }
+    for name in PREINJECTABLE:
+        if name in MODULE_HOMES:
+            module = importlib.import_module(MODULE_HOMES[name])
+            for attribute, value in vars(module).items():
+                if not attribute.startswith("_") and isinstance(value, type):
+                    candidates[f"{name}.{attribute}"] = value
+        else:
+            for home in VALUE_HOMES:
+                value = getattr(importlib.import_module(home), name, None)
+                if isinstance(value, type):
+                    candidates[name] = value
+    return candidates
+
+
+def _offered(sandbox: Sandbox) -> dict[str, type]:
+    """The candidates an action can really name, asked of a sandbox with everything preinjected."""
+    candidates = _candidate_expressions()
+    probes = "\n".join(
+        f"try:\n    {expression}\n    offered.append({expression!r})\nexcept Exception:\n    pass"
+        for expression in candidates
+    )
+    observation = sandbox.run(f"offered = []\n{probes}\nprint(';'.join(offered))")
+    assert observation.ok, observation.text
+    return {name: candidates[name] for name in observation.text.split(";")}  # type: ignore[misc]
+
+
+def _holds_objects(kind: type) -> bool:
+    """Mutable containers an API can put a Picture into (bytearray, for one, cannot)."""
+    try:
+        container = kind()
+        stash(container)
+    except Exception:
+        return False
+    return isinstance(container, collections.abc.Container) and any(
+        isinstance(item, Picture)
+        for item in (container.values() if isinstance(container, dict) else container)
+    )
+
+
+def _built_from_items(kind: type) -> bool:
+    """Immutable containers an API can build around a Picture (tuple, frozenset, ...)."""
+    try:
+        made = kind([Picture(1)])
+    except Exception:
+        return False
+    return isinstance(made, collections.abc.Collection) and not isinstance(made, str | bytes)
+
+
+def _cases(offered: dict[str, type]) -> dict[str, str]:
+    cases: dict[str, str] = {}
+    for expression, kind in offered.items():
+        if _holds_objects(kind):
+            cases[f"{expression}_filled_by_api"] = f"SUBJECT = {expression}()\nstash(SUBJECT)"
+            cases[f"{expression}_subclass_filled_by_api"] = (
+                f"class Sub({expression}):\n    pass\nSUBJECT = Sub()\nstash(SUBJECT)"
+            )
+            cases[f"{expression}_nested_in_a_list"] = (
+                f"SUBJECT = [{expression}()]\nstash_inside(SUBJECT)"
+            )
+            cases[f"{expression}_behind_an_attribute"] = (
+                f"class Box:\n    pass\nSUBJECT = Box()\nSUBJECT.inner = {expression}()\n"
+                "stash_inside([SUBJECT])"
+            )
+            cases[f"{expression}_built_by_api"] = f"SUBJECT = made_by({expression})"
+            cases[f"{expression}_subclass_built_by_api"] = (
+                f"class Sub({expression}):\n    pass\nSUBJECT = made_by(Sub)"
+            )
+        elif _built_from_items(kind):
+            cases[f"{expression}_built_by_api"] = f"SUBJECT = made_by({expression})"
+            cases[f"{expression}_subclass_built_by_api"] = (
+                f"class Sub({expression}):\n    pass\nSUBJECT = made_by(Sub)"
+            )
+    return cases
+
+
+FIXED_CASES = {
+    "agent_object_given_an_attribute": "class Box:\n    pass\nSUBJECT = Box()\nstash(SUBJECT)",
+    "agent_class_built_by_api": "class Box:\n    pass\nSUBJECT = made_by(Box)",
+    "namedtuple_built_by_api": (
+        "Row = collections.namedtuple('Row', 'cells')\nSUBJECT = made_by(Row)"
+    ),
+    "defaultdict_factory_poisoned": (
+        "SUBJECT = collections.defaultdict(list)\npoison_factory(SUBJECT)"
+    ),
+    "views_iterators_and_generators": "SUBJECT = rich_views()",
+    "datetimes_with_a_foreign_tzinfo": "SUBJECT = aware_moments()",
+    "generator_fed_by_api": (
+        "def take():\n    got = yield 1\n    yield got\nSUBJECT = feed_generator(take())"
+    ),
+    "value_received_inside_a_generator": (
+        "caught = []\ndef take():\n    got = yield 1\n    caught.append(got)\n    yield 2\n"
+        "feed_generator(take())\nSUBJECT = caught"
+    ),
+}
+
+
+def test_the_catalogue_offers_the_containers_this_test_expects(sandbox: Sandbox) -> None:
+    """Guards the generator itself: if discovery found nothing, the tests below prove nothing."""
+    offered = _offered(sandbox)
+    cases = _cases(offered)
+    for expected in ("list", "dict", "set", "collections.defaultdict", "defaultdict", "deque",
+                     "collections.OrderedDict", "Counter", "tuple", "frozenset"):  # fmt: skip
+        assert f"{expected}_built_by_api" in cases, sorted(cases)
+
+
+def _all_cases() -> dict[str, str]:
+    with Sandbox(preinject=PREINJECTABLE) as box:
+        return {**_cases(_offered(box)), **FIXED_CASES}
+
+
+ALL_CASES = _all_cases()
+
+
+@pytest.mark.parametrize("setup", ALL_CASES.values(), ids=ALL_CASES.keys())
+def test_no_rich_object_crosses_unwrapped(sandbox: Sandbox, marker: Path, setup: str) -> None:
+    observation = sandbox.run(setup)
+    probe = sandbox.run(REACH.replace("MARKER", repr(str(marker))))
+    assert probe.text.endswith("escaped 0"), f"{setup}\n{observation.text}\n{probe.text}"
+    assert_contained(sandbox, probe, marker)
+
+
+def test_aware_datetimes_with_standard_zones_stay_plain_data(sandbox: Sandbox) -> None:
+    observation = sandbox.run(
+        "a, b, c = plain_aware_moments()\n"
+        "print(a.isoformat(), b.utcoffset(), c.isoformat(), (b - a).days)"
+    )
+    assert observation.text == "2024-01-02T00:00:00+00:00 2:00:00 05:00:00+02:00 180"
+
+
+def test_foreign_tzinfo_makes_the_value_a_handle(sandbox: Sandbox) -> None:
+    observation = sandbox.run("print(aware_moments()[0])")
+    assert observation.text.startswith("<handle: datetime.datetime(2024, 1, 2, 3, 0, tzinfo="), (
+        observation.text
+    )
+
+
+def test_containers_the_agent_passed_keep_their_type_and_hold_handles(sandbox: Sandbox) -> None:
+    observation = sandbox.run(
+        "d = collections.defaultdict(list)\nstash(d)\nd['more'].append(1)\n"
+        "print(d['cover'], d['more'])"
+    )
+    assert observation.text == "<handle: <Picture width=8>> [1]", observation.text
