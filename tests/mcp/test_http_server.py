@@ -8,9 +8,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from mcp_fixtures import TOOLBOX, free_port, wait_for_port
+from mcp_fixtures import REPOSITORY, TOOLBOX, free_port, wait_for_port
 from PIL import Image
 
 from react_repl.mcp import (
@@ -21,7 +22,10 @@ from react_repl.mcp import (
     McpToolError,
     server_apis,
 )
-from react_repl.mcp._results import McpImage
+from react_repl.mcp._callable import for_action
+from react_repl.mcp._image import McpImage
+from react_repl.registry import ApiRegistry
+from react_repl.sandbox import HostImage, Sandbox
 
 
 def _web(url: str, **values: object) -> McpServerConfig:
@@ -57,8 +61,9 @@ def test_an_erroring_tool_raises_its_message(web: dict) -> None:
         web["fail"]("no stock")
 
 
-def test_an_image_comes_back_as_an_image(web: dict) -> None:
-    picture = web["picture"]()
+def test_an_image_comes_back_as_an_image(http_toolbox: str) -> None:
+    with McpServers([_web(http_toolbox)]) as servers:
+        picture = servers.call_tool("web", "picture", {})
     assert isinstance(picture, McpImage) and picture.mime_type == "image/png"
     assert Image.open(io.BytesIO(picture.data)).getpixel((0, 0)) == (255, 0, 0)
 
@@ -94,3 +99,30 @@ def test_a_server_that_goes_away_is_a_clear_error() -> None:
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_an_image_reaches_an_action_as_a_handle_the_image_apis_accept(
+    web: dict, tmp_path: Path
+) -> None:
+    images = ApiRegistry.discover(
+        [str(REPOSITORY / "apis" / "images.py")], builtin=False, entry_points=False
+    )
+    with Sandbox(images.callables(), host_functions=web, workspace=tmp_path) as sandbox:
+        shown = sandbox.run("shot = picture()\nprint(get_image_info(shot))")
+        assert "'width': 3, 'height': 2" in shown.text, shown.text
+        assert "opaque handle" in sandbox.run("shot.save('/tmp/out.png')").text
+        captioned = sandbox.run("both = pieces()\nprint(get_image_info(both)['width'])")
+        assert captioned.text.splitlines() == ["a caption", "3"]
+
+
+def test_images_the_sandbox_cannot_take_become_notes() -> None:
+    png, gif = McpImage(b"png-bytes", "image/png"), McpImage(b"gif-bytes", "image/gif")
+    assert for_action(gif) == "[image/gif image, 9 bytes: only PNG and JPEG reach actions]"
+    carried = for_action(["two pictures", png, gif, McpImage(b"other", "image/png")])
+    assert isinstance(carried, HostImage) and carried.data == b"png-bytes"
+    assert carried.caption.splitlines() == [
+        "two pictures",
+        "[image/gif image, 9 bytes: only PNG and JPEG reach actions]",
+        "[another image/png image: one image per call reaches the action]",
+    ]
+    assert for_action({"plain": "data"}) == {"plain": "data"}

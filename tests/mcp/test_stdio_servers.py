@@ -23,9 +23,9 @@ from react_repl.mcp import (
     McpTimeoutError,
     McpToolError,
 )
-from react_repl.mcp._results import McpImage
+from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import tool_shapes
-from react_repl.sandbox import Sandbox
+from react_repl.sandbox import HostImage, Sandbox
 
 
 @functools.cache
@@ -63,10 +63,12 @@ def test_results_come_back_as_values(toolbox: dict) -> None:
     }
     assert toolbox["whoami"]().isdigit()
     picture = toolbox["picture"]()
-    assert isinstance(picture, McpImage) and picture.mime_type == "image/png"
+    assert isinstance(picture, HostImage) and picture.caption == "", "the sandbox's image carrier"
     assert Image.open(io.BytesIO(picture.data)).size == (3, 2)
-    caption, image = toolbox["pieces"]()
+    with McpServers([toolbox_config()]) as servers:
+        caption, image = servers.call_tool("toolbox", "pieces", {})
     assert caption == "a caption" and isinstance(image, McpImage)
+    assert image.mime_type == "image/png" and image.data == picture.data
 
 
 def test_a_tool_error_raises_with_the_tools_own_message(toolbox: dict) -> None:

@@ -28,6 +28,8 @@ from react_repl.mcp._errors import (
     McpTimeoutError,
     McpToolError,
 )
+from react_repl.mcp._image import McpImage
+from react_repl.mcp._plugin import McpToolsPlugin
 from react_repl.mcp._servers import McpServers
 from react_repl.mcp._tools import ToolShape, tool_shape
 
@@ -35,12 +37,14 @@ __all__ = [
     "DEFAULT_CALL_TIMEOUT",
     "McpConfigError",
     "McpError",
+    "McpImage",
     "McpServerConfig",
     "McpServerError",
     "McpServers",
     "McpTimeoutError",
     "McpTool",
     "McpToolError",
+    "McpToolsPlugin",
     "ServerApis",
     "ToolShape",
     "is_mcp_source",

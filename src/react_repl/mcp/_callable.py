@@ -2,14 +2,20 @@
 
 API modules are re-imported inside the sandbox worker, but a tool lives behind a connection the
 agent's process holds, so the worker forwards the call here (like `method_search`) and gets the
-converted result back.
+converted result back. An image crosses as the sandbox's `HostImage` (PNG or JPEG bytes, decoded
+in the confined worker, never here) and reaches the action as a handle the image APIs accept;
+text that came with it becomes its caption.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import ToolShape
+from react_repl.sandbox import HostImage
+
+_ACTION_IMAGE_TYPES = ("image/png", "image/jpeg")
 
 if TYPE_CHECKING:
     from react_repl.mcp._servers import McpServers
@@ -27,7 +33,8 @@ class McpTool:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = self.arguments(args, kwargs)
-        return self._servers.call_tool(self.shape.server.name, self.shape.tool_name, arguments)
+        result = self._servers.call_tool(self.shape.server.name, self.shape.tool_name, arguments)
+        return for_action(result)
 
     def arguments(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         """The JSON arguments object: Python names mapped back to the schema's names.
@@ -49,3 +56,22 @@ class McpTool:
 
     def __repr__(self) -> str:
         return f"<MCP tool {self.shape.signature_text} of server {self.shape.server.name!r}>"
+
+
+def for_action(result: Any) -> Any:
+    """The result as the sandbox can carry it: one image per call, as a `HostImage`."""
+    parts = result if isinstance(result, list) else [result]
+    images = [part for part in parts if isinstance(part, McpImage)]
+    if not images:
+        return result
+    chosen = next((image for image in images if image.mime_type in _ACTION_IMAGE_TYPES), None)
+    notes = [part for part in parts if not isinstance(part, McpImage)]
+    notes += [_unusable(image) for image in images if image is not chosen]
+    caption = "\n".join(str(note) for note in notes)
+    return caption if chosen is None else HostImage(chosen.data, caption=caption)
+
+
+def _unusable(image: McpImage) -> str:
+    if image.mime_type in _ACTION_IMAGE_TYPES:
+        return f"[another {image.mime_type} image: one image per call reaches the action]"
+    return f"[{image.mime_type} image, {len(image.data)} bytes: only PNG and JPEG reach actions]"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
 from typing import Any
 
 from mcp.types import (
@@ -26,20 +25,10 @@ from mcp.types import (
 )
 
 from react_repl.mcp._errors import McpToolError
+from react_repl.mcp._image import McpImage
 from react_repl.mcp._schema import clean_text
 
 MAX_ERROR_CHARS = 2_000
-
-
-@dataclass(frozen=True, repr=False)
-class McpImage:
-    """Image bytes a tool returned, with their media type (`image/png`)."""
-
-    data: bytes
-    mime_type: str
-
-    def __repr__(self) -> str:
-        return f"<image {self.mime_type}, {len(self.data)} bytes>"
 
 
 def result_value(result: CallToolResult, tool: str, server: str) -> Any:
