@@ -25,6 +25,7 @@ from react_repl.mcp import (
 )
 from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import tool_shapes
+from react_repl.registry import declaration_of
 from react_repl.sandbox import HostImage, Sandbox
 
 
@@ -69,6 +70,12 @@ def test_results_come_back_as_values(toolbox: dict) -> None:
         caption, image = servers.call_tool("toolbox", "pieces", {})
     assert caption == "a caption" and isinstance(image, McpImage)
     assert image.mime_type == "image/png" and image.data == picture.data
+
+
+def test_host_functions_declare_side_effects_as_api_functions_do(toolbox: dict) -> None:
+    """Approval policies read declarations; a tool writes unless it says it is read-only."""
+    assert declaration_of(toolbox["environment"]).side_effects is False
+    assert declaration_of(toolbox["fail"]).side_effects is True
 
 
 def test_a_tool_error_raises_with_the_tools_own_message(toolbox: dict) -> None:

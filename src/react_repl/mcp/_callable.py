@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import ToolShape
+from react_repl.registry import api
 from react_repl.sandbox import HostImage
 
 _ACTION_IMAGE_TYPES = ("image/png", "image/jpeg")
@@ -22,7 +23,9 @@ if TYPE_CHECKING:
 
 
 class McpTool:
-    """Callable with the tool's Python signature; `help()` shows its docstring."""
+    """Callable with the tool's Python signature; `help()` shows its docstring, and
+    `react_repl.registry.declaration_of` its declarations (side effects from its annotations),
+    as for any `@api` function."""
 
     def __init__(self, shape: ToolShape, servers: McpServers) -> None:
         self.shape = shape
@@ -30,6 +33,7 @@ class McpTool:
         self.__signature__ = shape.signature
         self.__doc__ = shape.docstring()
         self.__name__ = self.__qualname__ = shape.python_name
+        api(name=shape.python_name, tags=shape.tags, side_effects=shape.side_effects)(self)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = self.arguments(args, kwargs)
