@@ -1,8 +1,12 @@
-"""The retrieval dev sets as real API modules, so the benchmark measures the real code path.
+"""The retrieval dev sets as API modules written the way users write them.
 
-Each API record becomes a documented Python function (its signature, a Google-style docstring) in
-a generated module, one module per BFCL class and one for API-Bank, which the registry then
-discovers like any user module.
+Each record becomes a documented Python function or static method in a generated module, which the
+CLI then indexes like any user module (`react-repl index build --apis DIR`):
+- BFCL: one module per class; the class's description is the module docstring and each API is a
+  static method of the class, with the record's own (Google-style) docstring.
+- API-Bank: one module per API file, as in the source repository; each function's docstring is
+  written in Google, NumPy or reST style (chosen by a stable hash of the name), so all three
+  docstring parsers are on the measured path.
 """
 
 from __future__ import annotations
@@ -11,16 +15,18 @@ import json
 import math
 import re
 import textwrap
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 DATA_DIR = Path("/work/shared/eval/retrieval")
 SETS = ("bfcl_multiturn", "apibank")
-_HEADER = (
+_IMPORTS = (
     "from __future__ import annotations\n\n"
-    "from typing import Any, Dict, List, Optional, Tuple, Union  # noqa: F401\n\n\n"
+    "from typing import Any, Dict, List, Optional, Tuple, Union\n"
 )
+DOCSTRING_STYLES = ("google", "numpy", "rest")
 
 
 @dataclass(frozen=True)
@@ -45,41 +51,82 @@ def load_set(name: str, data_dir: Path = DATA_DIR) -> DevSet:
     return DevSet(name, lines("apis"), queries)
 
 
-def _docstring(api: dict) -> str:
-    if "docstring" in api:
-        summary, _, sections = api["docstring"].partition("\n\n")
-        blurb = api["description"].split(" Tool description:")[0]
-        return f"{summary}\n\n{blurb}\n\n{sections}".strip()
-    args = [f"    {n}: {p['description']}" for n, p in api["input_parameters"].items()]
+def _quoted(text: str, indent: str) -> str:
+    body = text.strip().replace("\\", "\\\\").replace('"""', "'''")
+    return f'{indent}"""\n{textwrap.indent(body, indent)}\n{indent}"""\n'
+
+
+def _docstring(api: dict, style: str) -> str:
+    params = [
+        (n, p.get("type", "Any"), p["description"]) for n, p in api["input_parameters"].items()
+    ]
     outputs = "; ".join(f"{n}: {p['description']}" for n, p in api["output_parameters"].items())
     parts = [api["description"]]
-    if args:
-        parts.append("Args:\n" + "\n".join(args))
-    if outputs:
-        parts.append(f"Returns:\n    {outputs}")
+    if style == "google":
+        if params:
+            parts.append("Args:\n" + "\n".join(f"    {n} ({t}): {d}" for n, t, d in params))
+        if outputs:
+            parts.append(f"Returns:\n    dict: {outputs}")
+    elif style == "numpy":
+        if params:
+            entries = "\n".join(f"{n} : {t}\n    {d}" for n, t, d in params)
+            parts.append(f"Parameters\n----------\n{entries}")
+        if outputs:
+            parts.append(f"Returns\n-------\ndict\n    {outputs}")
+    else:
+        fields = [f":param {n}: {d}\n:type {n}: {t}" for n, t, d in params]
+        fields += [f":returns: {outputs}"] if outputs else []
+        if fields:
+            parts.append("\n".join(fields))
     return "\n\n".join(parts)
 
 
-def _function_source(api: dict) -> str:
-    signature = api["signature"] if "->" in api["signature"] else api["signature"] + " -> dict"
-    doc = textwrap.indent(_docstring(api).replace("\\", "\\\\").replace('"""', "'''"), "    ")
-    return f'def {signature}:\n    """\n{doc}\n    """\n    raise NotImplementedError\n'
+def docstring_style(name: str) -> str:
+    return DOCSTRING_STYLES[zlib.crc32(name.encode()) % len(DOCSTRING_STYLES)]
 
 
-def _module_name(api: dict, set_name: str) -> str:
-    owner = api.get("class") or set_name
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", owner).lower().replace("__", "_")
+def _signature(api: dict) -> str:
+    return api["signature"] if "->" in api["signature"] else api["signature"] + " -> dict"
+
+
+def _function(api: dict) -> str:
+    doc = _docstring(api, docstring_style(api["name"]))
+    return f"def {_signature(api)}:\n{_quoted(doc, '    ')}    raise NotImplementedError\n"
+
+
+def _static_method(api: dict) -> str:
+    return (
+        f"    @staticmethod\n    def {_signature(api)}:\n{_quoted(api['docstring'], ' ' * 8)}"
+        "        raise NotImplementedError\n"
+    )
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _class_module(owner: str, apis: list[dict]) -> str:
+    description = apis[0]["description"].split(" Tool description:")[0]
+    methods = "\n".join(_static_method(api) for api in apis)
+    first_sentence = description.split(". ")[0].rstrip(".") + "."
+    return (
+        f"{_quoted(description, '')}\n{_IMPORTS}\n\nclass {owner}:\n"
+        f"{_quoted(first_sentence, '    ')}\n{methods}"
+    )
 
 
 def write_modules(dev_set: DevSet, folder: Path) -> dict[str, str]:
-    """Write one module per API group into `folder`; returns function name -> api_id."""
+    """Write the set as API modules into `folder`; returns API name -> api_id."""
     folder.mkdir(parents=True, exist_ok=True)
-    groups: dict[str, list[dict]] = {}
+    classes: dict[str, list[dict]] = {}
     for api in dev_set.apis:
-        groups.setdefault(_module_name(api, dev_set.name), []).append(api)
-    for module, apis in groups.items():
-        body = "\n\n".join(_function_source(api) for api in apis)
-        (folder / f"{module}.py").write_text(_HEADER + body)
+        if "class" in api:
+            classes.setdefault(api["class"], []).append(api)
+        else:
+            module = Path(api.get("source_file") or _snake(api["name"])).stem
+            (folder / f"{module}.py").write_text(f"{_IMPORTS}\n\n{_function(api)}")
+    for owner, apis in classes.items():
+        (folder / f"{_snake(owner)}.py").write_text(_class_module(owner, apis))
     return {api["name"]: api["api_id"] for api in dev_set.apis}
 
 

@@ -1,8 +1,9 @@
 """Speed and size of the method index.
 
-    python benchmarks/index.py [--sizes 1000,10000,100000] [--real-build 1000]
+    python benchmarks/index.py [--sizes 1000,10000,100000] [--real-build 1000,10000]
 
-Documents of the `--real-build` index go through the real MiniLM. Larger indexes get cheap
+Documents of the `--real-build` indexes go through the real MiniLM (the default encoder, ONNX
+Runtime). Larger indexes get cheap
 compositional embeddings (the real embeddings of their name words, summed and normalised),
 because the model embeds ~10-60 documents/s on this shared 2-core machine; their build times
 therefore exclude the model. Every search embeds its query with the real model. BLAS runs
@@ -29,7 +30,7 @@ import faiss
 import numpy as np
 from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs, write_synthetic_modules
 
-from react_repl.index import MethodIndex, NumpyMiniLM, SentenceTransformerEncoder
+from react_repl.index import MethodIndex, NumpyMiniLM, OnnxMiniLM, SentenceTransformerEncoder
 from react_repl.index._text import document_text
 from react_repl.index._vectors import build_vectors
 from react_repl.registry import ApiRegistry
@@ -43,7 +44,7 @@ QUERIES = [
 class CompositionalEncoder:
     """Cheap stand-in for large builds: document vector = sum of its name words' embeddings."""
 
-    def __init__(self, model: NumpyMiniLM) -> None:
+    def __init__(self, model: OnnxMiniLM) -> None:
         self.name, self.dimension = model.name, model.dimension
         words = sorted(set(VERBS) | set(NOUNS) | set(DOMAINS))
         self._words = dict(zip(words, model.encode(words), strict=True))
@@ -59,11 +60,17 @@ class CompositionalEncoder:
 
 
 def encoder_throughput() -> list[str]:
-    texts = [document_text(spec) for spec in synthetic_specs(128, offset=50_000)]
+    specs = synthetic_specs(128, offset=50_000)
+    texts = [document_text(spec, spec.summary, spec.description) for spec in specs]
     lines = []
-    for label, factory in (("numpy MiniLM", NumpyMiniLM), ("sentence-transformers", None)):
+    factories = (
+        ("ONNX Runtime MiniLM (default)", OnnxMiniLM),
+        ("numpy MiniLM", NumpyMiniLM),
+        ("sentence-transformers", SentenceTransformerEncoder),
+    )
+    for label, factory in factories:
         started = time.perf_counter()
-        encoder = factory() if factory else SentenceTransformerEncoder()
+        encoder = factory()
         loaded = time.perf_counter() - started
         encoder.encode(texts[:4])
         started = time.perf_counter()
@@ -79,12 +86,21 @@ def build(path: Path, count: int, encoder: object) -> tuple[MethodIndex, float]:
     return index, report.seconds
 
 
-def latencies(index: MethodIndex) -> tuple[float, float, float]:
+# Chained requests with quoted values: the request, its value-free view and up to four clauses
+# are embedded (src/react_repl/index/_query.py), the costliest kind of search.
+CHAINED = [
+    f"Find the {noun} called '{noun}_{n}.txt' in {domain}, then {verb} it and also "
+    f"{VERBS[(n + 1) % len(VERBS)]} the {NOUNS[(n + 2) % len(NOUNS)]} for me."
+    for n, (verb, noun, domain) in enumerate(zip(VERBS * 3, NOUNS * 3, DOMAINS * 3, strict=False))
+][:100]
+
+
+def latencies(index: MethodIndex, queries: Sequence[str] = QUERIES) -> tuple[float, float, float]:
     started = time.perf_counter()
-    index.search(QUERIES[0])
+    index.search(queries[0])
     first = time.perf_counter() - started
     times = []
-    for query in QUERIES:
+    for query in queries:
         started = time.perf_counter()
         index.search(query)
         times.append(time.perf_counter() - started)
@@ -92,7 +108,7 @@ def latencies(index: MethodIndex) -> tuple[float, float, float]:
     return 1000 * first, 1000 * statistics.median(times), 1000 * p95
 
 
-def hnsw_against_flat(index: MethodIndex, model: NumpyMiniLM) -> tuple[float, float, float]:
+def hnsw_against_flat(index: MethodIndex, model: OnnxMiniLM) -> tuple[float, float, float]:
     """Recall@10 of the HNSW graph against exact search, and each one's per-query time (ms)."""
     embeddings = index._state.embeddings
     exact = faiss.IndexFlatIP(embeddings.shape[1])
@@ -116,6 +132,7 @@ def cli_build(work: Path, count: int) -> float:
     (work / "home" / "apis").mkdir(parents=True)
     env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
     env["REACT_REPL_HOME"] = str(work / "home")
+    env["REACT_REPL_BUILTIN_APIS"] = str(work / "home" / "apis")
     command = [str(Path(sys.executable).with_name("react-repl")), "index", "build"]
     started = time.perf_counter()
     subprocess.run(
@@ -148,24 +165,25 @@ def emit(row: str) -> None:
 
 @click.command()
 @click.option("--sizes", default="1000,10000,100000", show_default=True)
-@click.option("--real-build", default=1000, show_default=True, help="APIs embedded for real.")
-def main(sizes: str, real_build: int) -> None:
+@click.option("--real-build", default="1000", show_default=True, help="APIs embedded for real.")
+def main(sizes: str, real_build: str) -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    model = NumpyMiniLM()
+    model = OnnxMiniLM()
     cheap = CompositionalEncoder(model)
     for row in ("| measure | size | result |", "|---|---|---|", *encoder_throughput()):
         emit(row)
     with tempfile.TemporaryDirectory() as work:
-        _, seconds = build(Path(work) / "real", real_build, model)
-        cli_seconds = cli_build(Path(work) / "cli", real_build)
-        emit(
-            f"| build, real model (MethodIndex.build) | {real_build} | "
-            f"{seconds:.1f} s, {real_build / seconds:.0f} APIs/s |"
-        )
-        emit(
-            f"| `react-repl index build`, real modules | {real_build} | "
-            f"{cli_seconds:.1f} s, {real_build / cli_seconds:.0f} APIs/s |"
-        )
+        for count in (int(n) for n in real_build.split(",")):
+            _, seconds = build(Path(work) / f"real-{count}", count, model)
+            emit(
+                f"| build, real model (MethodIndex.build) | {count} | "
+                f"{seconds:.1f} s, {count / seconds:.0f} APIs/s |"
+            )
+            cli_seconds = cli_build(Path(work) / f"cli-{count}", count)
+            emit(
+                f"| `react-repl index build`, real modules | {count} | "
+                f"{cli_seconds:.1f} s, {count / cli_seconds:.0f} APIs/s |"
+            )
         for size in (int(s) for s in sizes.split(",")):
             path = Path(work) / str(size)
             rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -178,6 +196,8 @@ def main(sizes: str, real_build: int) -> None:
                 f"| search incl. query embedding p50 / p95 | {size} | "
                 f"{p50:.1f} / {p95:.1f} ms (first search {first:.0f} ms) |"
             )
+            _, p50, p95 = latencies(index, CHAINED)
+            emit(f"| same, chained requests with values | {size} | {p50:.1f} / {p95:.1f} ms |")
             emit(
                 f"| index on disk / peak RSS growth | {size} | "
                 f"{disk_mb(path):.1f} MB / {rss:.0f} MB |"

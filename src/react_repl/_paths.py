@@ -1,45 +1,104 @@
-"""Where the project's data folders live.
+"""Where react-repl reads its own data and where it keeps what runs write.
 
-The built-in `apis/`, `prompts/`, `index/` and `logs/` folders sit at the repository root, next to
-`src/`, so that users can read and edit them. `REACT_REPL_HOME` points elsewhere (for example a
-copy of those folders next to a non-editable install).
+Shipped inside the package (read-only, so an installed wheel works from any folder): the built-in
+API modules (`react_repl/apis/`) and the prompt templates (`react_repl/prompts/`). Users override
+them without touching the package: `--apis` and `[apis]` add modules, a prompts folder overrides
+templates by name, and `REACT_REPL_BUILTIN_APIS` replaces the built-in folder (empty: none).
+
+Written by runs: the search index and the run logs live in the *project folder*, the nearest
+folder upward from the working directory that holds a `react-repl.toml` (or a `pyproject.toml`
+with `[tool.react-repl]`), or `REACT_REPL_HOME`. Outside any project they go to the platform's user
+data folder, and caches (model files, the ONNX graph, server state, memory) to its user cache
+folder, as platformdirs names them. `REACT_REPL_INDEX`, `REACT_REPL_LOGS`, `REACT_REPL_WORKSPACE`
+and `REACT_REPL_CACHE` override each one.
 """
 
 from __future__ import annotations
 
 import os
+import tomllib
 from pathlib import Path
 
+import platformdirs
 
-def project_root() -> Path:
-    override = os.environ.get("REACT_REPL_HOME")
-    if override:
-        return Path(override).expanduser().resolve()
-    return Path(__file__).resolve().parents[2]
+APP_NAME = "react-repl"
+CONFIG_FILE = "react-repl.toml"
+PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-def builtin_apis_dir() -> Path:
-    return project_root() / "apis"
+def builtin_apis_dir() -> Path | None:
+    """The built-in API modules, or None when `REACT_REPL_BUILTIN_APIS` is set empty."""
+    override = os.environ.get("REACT_REPL_BUILTIN_APIS")
+    if override is None:
+        return PACKAGE_DIR / "apis"
+    return Path(override).expanduser() if override else None
 
 
 def prompts_dir() -> Path:
-    return project_root() / "prompts"
+    return PACKAGE_DIR / "prompts"
+
+
+def find_config_file(start: Path | None = None) -> Path | None:
+    """The config file a run in `start` (default: the working directory) would use.
+
+    The search stops at the repository root (the first `.git`), so a project never picks up a
+    stranger's settings from a parent folder.
+    """
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        own = candidate / CONFIG_FILE
+        if own.is_file():
+            return own
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and _declares_react_repl(pyproject):
+            return pyproject
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def project_root() -> Path | None:
+    """`REACT_REPL_HOME`, else the folder of the config file found from here, else None."""
+    override = os.environ.get("REACT_REPL_HOME")
+    if override:
+        return Path(override).expanduser().resolve()
+    config = find_config_file()
+    return config.parent if config else None
+
+
+def data_root() -> Path:
+    """Where the index and logs go: the project folder, else the user data folder."""
+    return project_root() or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def default_index_dir() -> Path:
     override = os.environ.get("REACT_REPL_INDEX")
-    return Path(override).expanduser() if override else project_root() / "index"
+    return Path(override).expanduser() if override else data_root() / "index"
 
 
 def default_logs_dir() -> Path:
     override = os.environ.get("REACT_REPL_LOGS")
-    return Path(override).expanduser() if override else project_root() / "logs"
+    return Path(override).expanduser() if override else data_root() / "logs"
+
+
+def default_workspace_dir() -> Path:
+    """The folder the file APIs work in: REACT_REPL_WORKSPACE, else the project's workspace/."""
+    override = os.environ.get("REACT_REPL_WORKSPACE")
+    return Path(override).expanduser() if override else data_root() / "workspace"
 
 
 def cache_dir() -> Path:
-    """Large artefacts (model files, server state) that must survive across runs and clones."""
+    """Large artefacts (model files, server state) that must survive across runs and projects."""
     override = os.environ.get("REACT_REPL_CACHE")
     if override:
         return Path(override).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg).expanduser() if xdg else Path.home() / ".cache") / "react-repl"
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+def _declares_react_repl(pyproject: Path) -> bool:
+    """Only a pyproject with a [tool.react-repl] table makes its folder a project."""
+    try:
+        tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # settings.load_config_file reports an unreadable file when it reads it
+    return isinstance(tool, dict) and isinstance(tool.get("react-repl"), dict)

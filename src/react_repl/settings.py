@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from react_repl import _paths
 from react_repl.llm import ModelSettings
 
-CONFIG_FILE = "react-repl.toml"
+CONFIG_FILE = _paths.CONFIG_FILE
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 
 _ENV_KEYS = {
@@ -83,20 +84,13 @@ def uses_local_model(settings: ModelSettings) -> bool:
 
 
 def _find(start: Path | None) -> tuple[Path, dict[str, Any]] | None:
-    folder = (start or Path.cwd()).resolve()
-    for candidate in (folder, *folder.parents):
-        own = candidate / CONFIG_FILE
-        if own.is_file():
-            return own, _read_toml(own)
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
-            tool = _read_toml(pyproject).get("tool")
-            table = tool.get("react-repl") if isinstance(tool, dict) else None
-            if isinstance(table, dict):
-                return pyproject, table
-        if (candidate / ".git").exists():
-            return None
-    return None
+    path = _paths.find_config_file(start)
+    if path is None:
+        return None
+    data = _read_toml(path)
+    if path.name == CONFIG_FILE:
+        return path, data
+    return path, data["tool"]["react-repl"]
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

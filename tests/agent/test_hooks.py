@@ -121,18 +121,19 @@ class Helpers:
 
     @hookimpl
     def host_functions(self, run: RunContext) -> dict:
-        def favourite_colour(question: str) -> str:
-            """Print the user's favourite colour."""
+        def favourite_colour(question: str) -> dict:
+            """The user's favourite colours, best first."""
             self.questions.append(question)
-            return "teal"
+            return {"colours": ["teal", "ochre"], "sure": True}
 
         return {"favourite_colour": favourite_colour}
 
 
 def test_plugins_offer_host_functions_to_actions(server: ScriptedServer, tmp_path: Path) -> None:
-    server.enqueue(fenced("Ask.", 'favourite_colour("Which colour?")'))
-    server.enqueue(fenced("Done.", 'stop("teal")'))
+    server.enqueue(fenced("Ask.", 'liked = favourite_colour("Which colour?")\nprint(liked)'))
+    server.enqueue(fenced("Done.", 'stop(liked["colours"][0])'))
     helpers = Helpers()
     result = run_with(server, tmp_path, helpers)
     assert helpers.questions == ["Which colour?"]
-    assert result.steps[0].observation.startswith("teal")
+    assert result.steps[0].observation.startswith("{'colours': ['teal', 'ochre'], 'sure': True}")
+    assert result.answer == "teal"

@@ -324,6 +324,7 @@ def test_the_log_header_records_what_reproduces_the_run(
     assert header["react_repl_version"]
     assert len(header["prompts_hash"]) == 64
     assert header["settings"]["profile"] == "(none)"
+    assert "network refused" in header["settings"]["sandbox"]  # what the OS layer holds
     other = tmp_path / "prompts"
     other.mkdir()
     (other / "reminder.jinja2").write_text("Reply with an ACTION.")

@@ -1,7 +1,8 @@
 """Shared fixtures for the built-in API modules.
 
-The modules live in the repository's `apis/` folder and import their private helpers as top-level
-modules (`from _http import ...`), exactly as the registry loads them: with `apis/` on `sys.path`.
+The modules live in the package's `react_repl/apis/` folder and import their private helpers as
+top-level modules (`from _http import ...`), exactly as the registry loads them: with that folder
+on `sys.path`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
+APIS_DIR = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
 if str(APIS_DIR) not in sys.path:
     sys.path.insert(0, str(APIS_DIR))
 

@@ -13,7 +13,11 @@ def react_repl(
     *args: str, home: Path, stdin: str | None = None, env: Mapping[str, str] | None = None
 ) -> subprocess.CompletedProcess:
     """`env` adds to (or overrides) the environment, e.g. COLUMNS for what a terminal shows."""
-    environment = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    environment = os.environ | {
+        "REACT_REPL_HOME": str(home),
+        "REACT_REPL_BUILTIN_APIS": str(home / "apis"),  # the project's own, else none
+        "HF_HUB_OFFLINE": "1",
+    }
     for variable in ("REACT_REPL_INDEX", "REACT_REPL_LOGS"):
         environment.pop(variable, None)
     return subprocess.run(

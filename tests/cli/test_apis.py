@@ -19,6 +19,7 @@ FIXTURES = Path(__file__).parents[1] / "registry" / "fixtures"
 def index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An isolated project: no built-in apis/, its own index folder."""
     monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", "")
     monkeypatch.setenv("REACT_REPL_INDEX", str(tmp_path / "index"))
     monkeypatch.setenv("COLUMNS", "200")
     return tmp_path / "index"

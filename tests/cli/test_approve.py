@@ -111,3 +111,21 @@ def test_stop_at_the_terminal_ends_the_run(terminal_run, tmp_path: Path) -> None
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "- Status: **interrupted**" in log and "not today" in log
     assert "posted:" not in log
+
+
+def test_the_agent_asks_the_person_at_the_terminal(terminal_run, tmp_path: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue(
+            "1. Ask which city",
+            reply("Ask.", 'city = ask_user("Which city do you mean?")\nprint(city)'),
+            reply("Done.", "stop(get_city_temperature(city))"),
+        )
+        person = terminal_run(server)
+        person.expect("The agent asks you")
+        person.expect("Which city do you mean")
+        person.expect("Your answer")
+        person.sendline("Paris")
+        person.expect("Answer: 21.5")
+        person.expect(pexpect.EOF)
+        person.close()
+    assert person.exitstatus == 0

@@ -54,3 +54,31 @@ def test_build_reports_and_repairs_a_corrupt_index(project: Path) -> None:
     repaired = react_repl("index", "build", home=project)
     assert repaired.returncode == 0, repaired.stderr
     assert "unusable" in repaired.stderr and "1 embedded" in repaired.stdout
+
+
+def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `run --apis X` does: X is searchable and callable, the shared index is not touched,
+    and a missing shared index is built from the shared sources only."""
+    from rich.console import Console
+
+    from react_repl.cli._setup import prepare_apis
+
+    monkeypatch.setenv("REACT_REPL_HOME", str(project))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(project / "apis"))
+    extra = project / "extra"
+    extra.mkdir()
+    (extra / "words.py").write_text(
+        'def count_words(text: str) -> int:\n    """Count the words in a text."""\n'
+        "    return len(text.split())\n"
+    )
+    index = project / "index"
+    apis, method_search = prepare_apis((extra,), index, Console(quiet=True))
+    assert apis["count_words"]("two words") == 2
+    assert method_search("how many words are in this text", k=1).startswith("`count_words(")
+    manifest = (index / "manifest.json").read_text()
+    assert "money" in manifest and "words" not in manifest
+    before = {p.name: p.read_bytes() for p in index.iterdir()}
+    prepare_apis((extra,), index, Console(quiet=True))
+    assert {p.name: p.read_bytes() for p in index.iterdir()} == before

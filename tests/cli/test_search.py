@@ -73,11 +73,16 @@ def test_stdin_mode_answers_each_line_in_order(home: Path) -> None:
     ]
 
 
-def test_missing_index_says_how_to_build_it(tmp_path: Path) -> None:
-    result = react_repl("search", "anything", "--index", str(tmp_path / "nowhere"), home=tmp_path)
-    assert result.returncode != 0
-    assert "react-repl index build" in result.stderr
-    assert result.stdout == ""
+def test_a_missing_index_is_built_on_first_use(tmp_path: Path) -> None:
+    (tmp_path / "apis").mkdir()
+    (tmp_path / "apis" / "assistant.py").write_text(APIS)
+    index = tmp_path / "fresh"
+    result = react_repl("search", "mail someone", "--k", "1", "--index", str(index), home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"Building the search index at {index} (first use)" in result.stderr
+    assert result.stdout.startswith("`send_email(")
+    again = react_repl("search", "mail someone", "--k", "1", "--index", str(index), home=tmp_path)
+    assert again.stderr == "" and again.stdout == result.stdout
 
 
 def test_search_never_imports_torch(home: Path) -> None:
@@ -90,8 +95,37 @@ def test_search_never_imports_torch(home: Path) -> None:
         "    pass\n"
         "assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules\n"
     )
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1",
+                        "REACT_REPL_BUILTIN_APIS": str(home / "apis")}  # fmt: skip
     env.pop("REACT_REPL_INDEX", None)
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
     assert "get_weather_forecast" in result.stdout
+
+
+def test_a_configured_sentence_transformers_model_builds_and_searches(tmp_path: Path) -> None:
+    """Another model (here the MiniLM folder itself, loaded through sentence-transformers) is
+    recorded in the index, and searching with the default model afterwards asks for a rebuild."""
+    from react_repl.index._minilm import model_dir
+
+    (tmp_path / "apis").mkdir()
+    (tmp_path / "apis" / "assistant.py").write_text(APIS)
+    configured = {"REACT_REPL_EMBEDDING_MODEL": str(model_dir())}
+    built = react_repl("index", "build", home=tmp_path, env=configured)
+    assert built.returncode == 0, built.stderr
+    manifest = json.loads((tmp_path / "index" / "manifest.json").read_text())
+    assert manifest["model"] == str(model_dir())
+    found = react_repl(
+        "search", "what will the weather be", "--k", "1", home=tmp_path, env=configured
+    )
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.startswith("`get_weather_forecast(")
+    default = react_repl("search", "weather", home=tmp_path)
+    assert default.returncode == 2 and "react-repl index build" in default.stderr
+
+
+def test_an_unloadable_configured_model_is_a_clear_error(home: Path) -> None:
+    broken = {"REACT_REPL_EMBEDDING_MODEL": str(home / "no-such-model")}
+    result = react_repl("search", "weather", home=home, env=broken)
+    assert result.returncode == 2
+    assert "cannot load embedding model" in result.stderr and "Traceback" not in result.stderr

@@ -38,9 +38,9 @@ def test_a_run_searches_and_calls_the_time_servers_tools(
     index.build(registry)
     script = [
         _fenced("Find a tool.", 'method_search("current time in a time zone")'),
-        _fenced("Call it.", 'time_get_current_time("Asia/Tokyo")'),
+        _fenced("Call it.", 'now = time_get_current_time("Asia/Tokyo")\nprint(now)'),
         _fenced("Convert.", 'convert_time("Europe/Paris", "14:00", "Asia/Tokyo")'),
-        _fenced("Done.", 'stop("22:00 in Tokyo")'),
+        _fenced("Done.", 'stop(now["timezone"])'),
     ]
     with ScriptedServer(script) as model_server, McpServers() as servers:
         model = ChatModel(
@@ -60,6 +60,7 @@ def test_a_run_searches_and_calls_the_time_servers_tools(
         assert servers.running() == ["time"] and servers.starts("time") == 1
 
     assert result.status is Status.FINISHED, result.error
+    assert result.answer == "Asia/Tokyo", "the tool's dict was kept in the namespace"
     searched, called, converted = (step.observation for step in result.steps[:3])
     assert "`time_get_current_time(timezone: str) -> dict`" in searched
     assert "'timezone': 'Asia/Tokyo'" in called

@@ -71,8 +71,10 @@ def test_two_stdio_sessions_keep_their_own_variables_with_imports_blocked(home: 
             assert "tz_get_current_time(timezone: str) -> dict" in found
             _, note = await _text(a, "run_python", code="print(add_note('buy milk'))")
             assert note == "note 1"
-            _, now = await _text(a, "run_python", code='tz_get_current_time("Asia/Tokyo")')
-            assert "'timezone': 'Asia/Tokyo'" in now
+            code = 'now = tz_get_current_time("Asia/Tokyo")\nprint(now["timezone"])'
+            assert await _text(a, "run_python", code=code) == (False, "Asia/Tokyo")
+            _, hits = await _text(b, "run_python", code='method_search("write a note down")')
+            assert "add_note(text: str) -> str" in hits, "method_search prints its hits"
 
     anyio.run(scenario)
 

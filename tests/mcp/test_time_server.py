@@ -69,8 +69,9 @@ def test_the_tools_are_called_from_actions() -> None:
             host_functions=servers.host_functions(shape for _, shape in found.specs)
         ) as sandbox,
     ):
-        observation = sandbox.run('get_current_time("Asia/Tokyo")')
-        assert "'timezone': 'Asia/Tokyo'" in observation.text
+        kept = sandbox.run('now = get_current_time("Asia/Tokyo")\nprint(now["timezone"])')
+        assert kept.text == "Asia/Tokyo", "structured content is a plain dict in the namespace"
+        assert sandbox.run("print(now['is_dst'] is False)").text == "True"
         converted = sandbox.run('convert_time("Europe/Paris", "14:00", "Asia/Tokyo")')
         assert "'time_difference': '+8.0h'" in converted.text
         refused = sandbox.run('get_current_time("Mars/Olympus_Mons")')

@@ -20,7 +20,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project home whose built-in apis/ folder holds one module."""
     (tmp_path / "apis").mkdir()
     (tmp_path / "apis" / "builtin_mod.py").write_text(GOOD.format(name="shared_name"))
-    monkeypatch.setenv("REACT_REPL_HOME", str(tmp_path))
+    monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(tmp_path / "apis"))
     return tmp_path
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_repl.registry import ApiRegistry, RegistrationProblem
+from react_repl.sandbox import Sandbox
 
 
 def _discover(*paths: Path) -> ApiRegistry:
@@ -56,7 +57,8 @@ def test_all_limits_undecorated_functions_and_unknown_names_are_reported(fixture
 
 def test_decorator_registers_despite_all_and_renames_with_tags(fixtures: Path) -> None:
     registry = _discover(fixtures / "decorated.py")
-    assert [spec.name for spec in registry] == ["bare", "forecast", "plain_listed"]
+    assert [spec.name for spec in registry] == ["bare", "forecast", "plain_listed", "helper"]
+    assert registry.callables()["helper"]() == "static"
     forecast = registry.get("forecast")
     assert forecast is not None
     assert forecast.signature == "forecast(city: str) -> str"
@@ -74,10 +76,8 @@ def test_decorator_misuse_skips_only_the_misused_function(fixtures: Path) -> Non
         f"{path}:26: @api(tags='weather') needs a list of strings, not one string; "
         "'string_tags' not registered",
         f"{path}:32: @api registers functions, but 'NotAFunction' is a class; not registered",
-        f"{path}:50: @api on method Service.fetch: only module-level functions can be APIs; "
-        "not registered",
-        f"{path}:55: @api on method Service.helper: only module-level functions can be APIs; "
-        "not registered",
+        f"{path}:50: @api on method Service.fetch: only functions and static methods can be "
+        "APIs (the agent calls them without an object); not registered",
     ]
 
 
@@ -148,3 +148,46 @@ def test_alias_of_a_registered_function_is_not_registered_twice(write_module) ->
         ''',
     )
     assert [spec.name for spec in _discover(path)] == ["original"]
+
+
+def test_public_static_methods_of_a_public_class_are_apis(write_module) -> None:
+    path = write_module(
+        "tools.py",
+        '''
+        """File tools grouped in a class, the way tool collections are often written."""
+
+        __all__ = ["FileTools"]
+
+
+        class FileTools:
+            """Read and list files."""
+
+            @staticmethod
+            def cat(file_name: str) -> str:
+                """Display the contents of a file."""
+                return file_name
+
+            @staticmethod
+            def _hidden() -> None:
+                """Private helper."""
+
+            def needs_self(self) -> None:
+                """An instance method: callable only through an object."""
+
+
+        class Unlisted:
+            @staticmethod
+            def ls() -> list:
+                """Not an API: the class is left out of __all__."""
+                return []
+        ''',
+    )
+    registry = _discover(path)
+    assert [spec.name for spec in registry] == ["cat"]
+    spec = registry.get("cat")
+    assert spec is not None and spec.qualname == "FileTools.cat"
+    assert spec.signature == "cat(file_name: str) -> str"
+    assert spec.load()("notes.txt") == "notes.txt"
+    assert registry.problems == ()
+    with Sandbox(registry.callables()) as sandbox:  # re-imported by qualname in the worker
+        assert sandbox.run('print(cat("notes.txt"))').text == "notes.txt"

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import secret_api
 
-from react_repl.sandbox import PREINJECTABLE, Observation, Sandbox
+from react_repl.sandbox import PREINJECTABLE, Observation, Sandbox, prints_result
 
 ENV_SECRET = "planted-env-secret-51d0e2"
 os.environ["REACT_REPL_PLANTED_SECRET"] = ENV_SECRET
@@ -49,8 +49,9 @@ SECRETS = (secret_api.SECRET, ENV_SECRET)
 EVERY_PREINJECT = tuple(PREINJECTABLE)
 
 
+@prints_result
 def method_search(description: str, k: int = 5) -> str:
-    """Stands in for the real index: runs in the parent, as the agent's method_search does."""
+    """Stands in for the real index: runs in the parent and prints, as the agent's does."""
     if not description:
         raise ValueError("description must not be empty")
     return f"{k} results for {description!r}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import declared_api
+import pytest
 import secret_api
 from conftest import method_search
 
@@ -97,8 +98,6 @@ def test_a_caught_budget_error_still_blocks_further_calls() -> None:
 
 
 def test_bad_budget_settings_are_clear_errors() -> None:
-    import pytest
-
     with pytest.raises(ValueError, match="max_calls_per_action"):
         Sandbox(max_calls_per_action=0)
     with pytest.raises(ValueError, match="unknown API"):

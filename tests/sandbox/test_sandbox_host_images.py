@@ -14,7 +14,7 @@ from PIL import Image
 
 from react_repl.sandbox import HostImage, Sandbox
 
-APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
+APIS_DIR = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
 sys.path.insert(0, str(APIS_DIR))
 
 import images  # noqa: E402  (the shipped image APIs, loaded the way the registry loads them)
@@ -82,7 +82,7 @@ def test_undecodable_images_are_clear_errors(box: Sandbox, function: str) -> Non
     assert box.run("print(1)").text == "1"
 
 
-def test_text_results_still_print_and_return_none(box: Sandbox) -> None:
+def test_text_results_are_values_next_to_images(box: Sandbox) -> None:
     with Sandbox(host_functions={"echo_host": str}) as sandbox:
         observation = sandbox.run("r = echo_host('hi')\nprint(r)")
-        assert observation.text == "hi\nNone"
+        assert observation.text == "hi"

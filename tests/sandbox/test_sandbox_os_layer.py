@@ -141,7 +141,9 @@ def test_execve_is_refused_before_the_path_is_even_looked_up(
     assert _attempt(unconfined, code) == "FileNotFoundError errno=2"
 
 
-def test_the_sandbox_reports_what_the_kernel_gave(confined: Sandbox) -> None:
+def test_the_sandbox_reports_what_the_kernel_gave(confined: Sandbox, unconfined: Sandbox) -> None:
+    assert unconfined.confinement["enabled"] is False
+    assert "os_confinement=False" in unconfined.confinement["missing"][0]
     report = confined.confinement
     assert report["enabled"] and report["missing"] == [], report
     assert report["files"] == "landlock" and report["landlock_abi"] >= 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import secret_api
 from conftest import API_FUNCTIONS, assert_contained
 
@@ -60,20 +61,21 @@ def test_plain_values_round_trip_exactly() -> None:
 
 
 def test_handles_functions_and_objects_are_named_as_lost() -> None:
-    with Sandbox(API_FUNCTIONS) as box:
+    with Sandbox(API_FUNCTIONS, preinject=PREINJECTABLE) as box:
         box.run(
             "picture = make_picture()\nalbum = [1, make_picture()]\ndef f():\n    return 1\n"
             "class Note:\n    pass\nnote = Note()\nkeep = 'me'\nloop = []\nloop.append(loop)\n"
-            "Row = collections.namedtuple('Row', 'a') if False else None"
+            "Row = collections.namedtuple('Row', 'a')\nrow = Row(1)\nnothing = None"
         )
         snapshot = box.snapshot()
-        assert set(snapshot["values"]) == {"keep", "Row"}
+        assert set(snapshot["values"]) == {"keep", "nothing"}
         lost = snapshot["lost"]
-        assert set(lost) == {"picture", "album", "f", "Note", "note", "loop"}
+        assert set(lost) == {"picture", "album", "f", "Note", "note", "loop", "Row", "row"}
         assert "handle" in lost["picture"] and "handle" in lost["album"]
         assert "function or class" in lost["f"] and "contains itself" in lost["loop"]
-        assert sorted(box.restore(snapshot)) == ["Note", "album", "f", "loop", "note", "picture"]
-        assert box.run("print(keep, Row)").text == "me None"
+        assert lost["row"] == "a Row object (not plain data)"
+        assert box.restore(snapshot) == sorted(lost)
+        assert box.run("print(keep, nothing)").text == "me None"
 
 
 def test_restore_starts_from_a_fresh_namespace() -> None:
@@ -127,8 +129,6 @@ def test_a_snapshot_carries_no_other_session_state() -> None:
 
 
 def test_bad_snapshots_are_clear_errors() -> None:
-    import pytest
-
     with Sandbox() as box:
         with pytest.raises(ValueError, match="not a react-repl-snapshot"):
             box.restore({"format": "something else"})
@@ -144,3 +144,15 @@ def test_aware_values_from_apis_keep_their_zone() -> None:
         assert second.restore(first.snapshot()) == []
         assert second.run("print(zones, zones[1].utcoffset())").text == expected
         assert "Europe/Paris" in expected
+
+
+def test_a_closed_sandbox_neither_snapshots_nor_restores() -> None:
+    from react_repl.sandbox import SandboxError
+
+    box = Sandbox()
+    snapshot = box.snapshot()
+    box.close()
+    with pytest.raises(SandboxError, match="closed"):
+        box.snapshot()
+    with pytest.raises(SandboxError, match="closed"):
+        box.restore(snapshot)

@@ -2,6 +2,7 @@
 
 from react_repl.agent._agent import Agent
 from react_repl.agent._approval import ApprovalRequest, Approver
+from react_repl.agent._ask_user import AskUser, ScriptedAnswers
 from react_repl.agent._context import (
     Answer,
     ApiDoc,
@@ -43,6 +44,7 @@ __all__ = [
     "ApiDoc",
     "ApprovalRequest",
     "Approver",
+    "AskUser",
     "ContextBudgetError",
     "ContinuationError",
     "Event",
@@ -59,6 +61,7 @@ __all__ = [
     "RunResult",
     "RunStarted",
     "RunState",
+    "ScriptedAnswers",
     "Status",
     "StepEnded",
     "StepStarted",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from react_repl._paths import default_workspace_dir
 from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import RunEnded, RunStarted
@@ -22,7 +24,7 @@ from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
-from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, prints_result
 
 EventCallback = Callable[[Any], None]
 
@@ -136,10 +138,52 @@ class Agent:
     ) -> RunResult:
         options = options or self.options
         plugins = plugin_manager(options, self.plugins, on_event)
+        prompts = PromptSet(options.prompts_dir)
+        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
+        host = self._host_functions(run, plugins)
+        apis = {name: api for name, api in self.apis.items() if name not in host}
+        try:
+            sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
+        except Exception as error:  # the run still leaves a log that says why it could not start
+            recorder = self._open_log(state, options, origin, prompts, "(did not start)")
+            recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
+            raise
+        with sandbox:
+            recorder = self._open_log(
+                state, options, origin, prompts, describe_confinement(sandbox.confinement)
+            )
+            plugins.hook.on_event(
+                event=RunStarted(state.task, self.model.name, _log_path(recorder))
+            )
+            try:
+                if origin:
+                    lost = sandbox.restore(origin.checkpoint.namespace)
+                    report = restore_report(origin.checkpoint.step, lost)
+                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
+                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+            except KeyboardInterrupt:
+                recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
+                raise
+            except BaseException as error:  # the log must end with a status whatever went wrong
+                recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
+                raise
+        result = _result(state.task, outcome, recorder)
+        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
+        plugins.hook.on_event(event=RunEnded(result))
+        return result
+
+    def _open_log(
+        self,
+        state: RunState,
+        options: AgentOptions,
+        origin: _Origin | None,
+        prompts: PromptSet,
+        sandbox: str,
+    ) -> RunRecorder:
         settings = {"model": self.model.name, **self.log_settings, **options.describe()}
+        settings["sandbox"] = sandbox
         if origin:
             settings |= origin.settings()
-        prompts = PromptSet(options.prompts_dir)
         recorder = RunRecorder.open(
             self.logs_dir, task=state.task, model=self.model.name, settings=settings,
             durable=self.durable_logs, parameters=self._parameters(prompts),
@@ -148,28 +192,16 @@ class Agent:
         if origin and recorder.log:
             append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
                         step=origin.checkpoint.step + 1)  # fmt: skip
-        run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
-        plugins.hook.on_event(event=RunStarted(state.task, self.model.name, _log_path(recorder)))
-        try:
-            with Sandbox(
-                self.apis, host_functions=self._host_functions(run, plugins),
-                **self.sandbox_settings,
-            ) as sandbox:  # fmt: skip
-                if origin:
-                    lost = sandbox.restore(origin.checkpoint.namespace)
-                    report = restore_report(origin.checkpoint.step, lost)
-                    state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
-                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
-        except KeyboardInterrupt:
-            recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
-            raise
-        except BaseException as error:  # the log must end with a status whatever went wrong
-            recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
-            raise
-        result = _result(state.task, outcome, recorder)
-        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
-        plugins.hook.on_event(event=RunEnded(result))
-        return result
+        return recorder
+
+    def _sandbox_settings(self) -> dict[str, Any]:
+        """The caller's settings; the project's workspace unless they name one."""
+        settings = dict(self.sandbox_settings)
+        env = dict(settings.get("env", {}))
+        if "workspace" not in settings and "REACT_REPL_WORKSPACE" not in env:
+            env["REACT_REPL_WORKSPACE"] = str(default_workspace_dir())
+        settings["env"] = env
+        return settings
 
     def _parameters(self, prompts: PromptSet) -> RunParameters:
         """What reproduces the run besides task, model and options: sampling and prompts."""
@@ -184,7 +216,7 @@ class Agent:
     def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
-            host["method_search"] = self.method_search
+            host["method_search"] = _printing(self.method_search)
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})
         return host
@@ -217,6 +249,28 @@ class _Origin:
     def settings(self) -> dict[str, Any]:
         return {f"{self.relation}_from": self.checkpoint.log.stem,
                 "from_step": self.checkpoint.step}  # fmt: skip
+
+
+def _printing(function: Callable[..., Any]) -> Callable[..., Any]:
+    """method_search shows its hits to the model whatever the caller's function returns."""
+
+    @functools.wraps(function)
+    def printed(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return prints_result(printed)
+
+
+def describe_confinement(confinement: Mapping[str, Any]) -> str:
+    """The OS layer in one line for the log's header: what holds, and what the kernel lacked."""
+    if not confinement.get("enabled"):
+        return "OS layer off"
+    parts = [str(confinement.get(key)) for key in ("files", "seccomp") if confinement.get(key)]
+    parts.append(f"network {confinement.get('network', '?')}")
+    missing = confinement.get("missing") or []
+    if missing:
+        parts.append("missing: " + "; ".join(str(item) for item in missing))
+    return ", ".join(parts)
 
 
 def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:

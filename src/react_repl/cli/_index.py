@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     Only APIs whose text changed are embedded again; a corrupt or mismatched index is rebuilt.
     """
     from react_repl.cli._mcp import configured_servers
-    from react_repl.index import MethodIndex
+    from react_repl.index import EncoderUnavailable, IndexProblem, MethodIndex
     from react_repl.registry import ApiRegistry
 
     out = Console(highlight=False, soft_wrap=True)
@@ -44,10 +45,14 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     )
     for problem in registry.problems:
         err.print(Text.assemble(("skipped ", "yellow"), str(problem)))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        method_index = MethodIndex.open(path)
-    report = method_index.build(registry)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            method_index = MethodIndex.open(path)
+        report = method_index.build(registry)
+    except (EncoderUnavailable, IndexProblem) as problem:
+        err.print(Text.assemble(("error ", "red"), str(problem)))
+        sys.exit(1)
     if report.rebuilt_reason:
         err.print(
             Text.assemble(

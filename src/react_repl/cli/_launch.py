@@ -30,6 +30,7 @@ class AgentRequest:
     prompts_dir: Path | None = None
     approve: str | None = None
     approve_rules: tuple[str, ...] = ()
+    questions: bool | None = None  # ask_user answered at the terminal; None: when one is there
 
 
 def build_agent(request: AgentRequest, console: Console) -> Any:
@@ -48,7 +49,7 @@ def build_agent(request: AgentRequest, console: Console) -> Any:
         options = _setup.agent_options(config, overrides, local, model_settings.model)
         index_dir = request.index_dir or _paths.default_index_dir()
         apis, method_search = _setup.prepare_apis(request.api_dirs, index_dir, console)
-        plugins = _approvers(request, console)
+        plugins = _approvers(request, console) + _answerers(request, console)
     except (ConfigError, ModelError, LocalModelError, ValueError, FileNotFoundError) as error:
         raise click.ClickException(str(error)) from error
     return Agent(
@@ -91,3 +92,12 @@ def _approvers(request: AgentRequest, console: Console) -> list[object]:
         return []
     policy = request.approve or "rules"
     return [Approver(TerminalApprover(console), policy=policy, rules=request.approve_rules)]
+
+
+def _answerers(request: AgentRequest, console: Console) -> list[object]:
+    """`ask_user` reaches the person when there is a terminal to ask at (or --questions)."""
+    from react_repl.agent import AskUser
+    from react_repl.cli._ask import TerminalAnswerer
+
+    wanted = request.questions if request.questions is not None else sys.stdin.isatty()
+    return [AskUser(TerminalAnswerer(console))] if wanted else []

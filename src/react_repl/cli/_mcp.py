@@ -6,7 +6,6 @@ Over stdio, stdout carries the protocol: everything this command reports goes to
 from __future__ import annotations
 
 import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -79,12 +78,12 @@ def serve(
     index_dir: Path | None,
 ) -> None:
     """Serve run_python(code, session) and method_search(query) to MCP clients."""
-    from react_repl.cli._setup import sandbox_settings
-    from react_repl.index import MethodIndex, method_search_function
+    from rich.console import Console
+
+    from react_repl.cli._setup import prepare_registry, sandbox_settings
     from react_repl.mcp import McpServers
     from react_repl.mcp._serve import serve as serve_forever
-    from react_repl.registry import ApiRegistry
-    from react_repl.sandbox import Sandbox
+    from react_repl.sandbox import Sandbox, prints_result
     from react_repl.settings import ConfigError, load_config_file
 
     if transport == "http" and host not in _LOOPBACK and not allow_remote:
@@ -98,15 +97,7 @@ def serve(
         settings = sandbox_settings(load_config_file())
     except ConfigError as error:
         raise click.ClickException(str(error)) from error
-    registry = ApiRegistry.discover(
-        list(api_paths), registered=index_path, mcp_servers=configured_servers()
-    )
-    for problem in registry.problems:
-        click.echo(f"warning: {problem}", err=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        index = MethodIndex.open(index_path)
-    index.build(registry)
+    registry, method_search = prepare_registry(api_paths, index_path, Console(stderr=True))
     apis = registry.callables()
     click.echo(
         f"react-repl MCP server ({transport}): {len(registry)} APIs, index {index_path}",
@@ -114,7 +105,7 @@ def serve(
     )
     with McpServers() as servers:
         host_functions = {
-            "method_search": method_search_function(index),
+            "method_search": prints_result(method_search),
             **servers.host_functions(registry.mcp_tools()),
         }
 

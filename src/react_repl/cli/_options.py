@@ -60,6 +60,11 @@ def run_options(command: F) -> F:
                 "--approve-rule", "approve_rules", multiple=True, metavar="REGEX",
                 help="Also ask before actions whose code matches REGEX; repeatable.",
             ),
+            click.option(
+                "--questions/--no-questions", "questions", default=None,
+                help="Let the agent ask you questions (ask_user) here; default: when the input "
+                "is a terminal.",
+            ),
         ]
     ):  # fmt: skip
         command = option(command)

@@ -16,22 +16,41 @@ from pathlib import Path
 import click
 
 from react_repl.cli._options import index_option
-from react_repl.index import MethodIndex, SearchHit, format_hits
+from react_repl.index import EncoderUnavailable, MethodIndex, SearchHit, format_hits
 from react_repl.index._method_index import MAX_K
 
 
 def _open_index(index_dir: Path | None) -> MethodIndex:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        index = MethodIndex.open(index_dir)
+        try:
+            index = MethodIndex.open(index_dir)
+        except EncoderUnavailable as error:
+            _fail(str(error))
     if not index.exists:
-        _fail(f"No index at {index.path}. Build it first: react-repl index build")
-    if index.rebuild_reason:
+        _build(index)
+    elif index.rebuild_reason:
         _fail(
             f"The index at {index.path} cannot be used: {index.rebuild_reason}. "
             "Rebuild it: react-repl index build"
         )
     return index
+
+
+def _build(index: MethodIndex) -> None:
+    """First use: build the index from the built-in and registered sources, as `react-repl index
+    build` would, rather than sending a new user off to another command. An index that exists
+    but cannot be used is never replaced here: it may be one a user built with another model."""
+    from react_repl.cli._mcp import configured_servers
+    from react_repl.index import IndexProblem
+    from react_repl.registry import ApiRegistry
+
+    click.echo(f"Building the search index at {index.path} (first use)...", err=True)
+    registry = ApiRegistry.discover(registered=index.path, mcp_servers=configured_servers())
+    try:
+        index.build(registry)
+    except (EncoderUnavailable, IndexProblem) as error:
+        _fail(f"Cannot build the index at {index.path}: {error}")
 
 
 def _fail(message: str) -> None:

@@ -1,18 +1,26 @@
 """Which text encoder the index uses.
 
-The numpy MiniLM is the default because it starts in ~0.2 s against ~4.5 s for torch; the
-sentence-transformers encoder stays as the reference the numpy one is tested against and as an
-alternative for large builds where torch's threaded kernels are faster.
+The default is all-MiniLM-L6-v2 on ONNX Runtime (`OnnxMiniLM`, about twice as fast as numpy);
+`NumpyMiniLM` computes the same vectors where ONNX Runtime is missing or its cached graph cannot be
+written. Both start in well under a second (torch takes ~4.5 s) and need neither torch nor
+sentence-transformers. Any other sentence-transformers model (a
+stronger or multilingual one) is used when configured with `REACT_REPL_EMBEDDING_MODEL` (a local
+model folder, or a name already in the Hugging Face cache: nothing is downloaded); only then is
+the heavy stack imported, from the optional `react-repl[st]` install. The index records the model
+it was built with, so changing it triggers a rebuild.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
 
 from ._minilm import MODEL_NAME, NumpyMiniLM, model_dir
+
+MODEL_VARIABLE = "REACT_REPL_EMBEDDING_MODEL"
 
 
 class Encoder(Protocol):
@@ -22,15 +30,33 @@ class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+class EncoderUnavailable(RuntimeError):
+    """The configured embedding model cannot be loaded; the message says how to fix it."""
+
+
 class SentenceTransformerEncoder:
-    """The reference implementation, loaded from the wheel's folder, never by hub name."""
+    """Any sentence-transformers model, loaded offline; MiniLM from its wheel when none is named.
 
-    name = MODEL_NAME
+    The MiniLM form is also the reference the numpy encoder is tested against.
+    """
 
-    def __init__(self) -> None:
-        from sentence_transformers import SentenceTransformer
-
-        self._model = SentenceTransformer(str(model_dir()), device="cpu")
+    def __init__(self, model: str | None = None) -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as error:
+            raise EncoderUnavailable(
+                f"embedding model {model!r} needs sentence-transformers: "
+                "pip install 'react-repl[st]'"
+            ) from error
+        self.name = model or MODEL_NAME
+        try:
+            self._model = SentenceTransformer(model or str(model_dir()), device="cpu")
+        except (OSError, ValueError) as error:
+            raise EncoderUnavailable(
+                f"cannot load embedding model {self.name!r} offline ({error}); set "
+                f"{MODEL_VARIABLE} to a local model folder"
+            ) from error
         self.dimension: int = self._model.get_embedding_dimension() or 384
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -47,5 +73,18 @@ def default_encoder() -> Encoder:
     """One encoder per process: loading the weights is the slow part of a cold search."""
     global _default
     if _default is None:
-        _default = NumpyMiniLM()
+        configured = os.environ.get(MODEL_VARIABLE, "").strip()
+        if configured and configured != MODEL_NAME:
+            _default = SentenceTransformerEncoder(configured)
+        else:
+            _default = _minilm()
     return _default
+
+
+def _minilm() -> Encoder:
+    try:
+        from ._onnx import OnnxMiniLM
+
+        return OnnxMiniLM()
+    except (ImportError, OSError):
+        return NumpyMiniLM()

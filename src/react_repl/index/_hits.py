@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ._text import MAX_QUERY_CHARS
+from react_repl.sandbox import prints_result
 
 if TYPE_CHECKING:
     from ._method_index import MethodIndex
@@ -44,7 +45,8 @@ _NO_DESCRIPTION = (
 
 
 def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[..., str]:
-    """The sandbox's `method_search`: every mistake becomes advice text, never an exception."""
+    """The sandbox's `method_search`: every mistake becomes advice text, never an exception; an
+    action that calls it prints the hits (see prints_result)."""
 
     def method_search(description: str = "", k: int = 5) -> str:
         if not isinstance(description, str) or not description.strip():
@@ -67,4 +69,4 @@ def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[.
             return f"No API matches {description!r}; describe the action in other words."
         return format_hits(hits)
 
-    return method_search
+    return prints_result(method_search)

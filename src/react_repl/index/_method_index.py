@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import time
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -16,8 +17,17 @@ from ._encoder import Encoder, default_encoder
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
-from ._store import IndexedApi, IndexProblem, IndexState, load_state, manifest_exists, save_state
-from ._text import MAX_QUERY_CHARS, document_text, lexical_tokens, summary_text
+from ._query import QueryViews
+from ._store import (
+    IndexedApi,
+    IndexProblem,
+    IndexState,
+    load_state,
+    manifest_exists,
+    save_state,
+    writer_lock,
+)
+from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
@@ -26,7 +36,12 @@ CANDIDATES = 50
 
 
 class MethodIndex:
-    """Dense (MiniLM + FAISS) and lexical (BM25) search over API signatures and docstrings."""
+    """Dense (MiniLM + FAISS) and lexical (BM25) search over API signatures and docstrings.
+
+    A persisted index is shared: builds take a per-folder writer lock and start from the newest
+    generation on disk. A run that needs other APIs than the shared index holds searches an
+    in-memory `overlay` instead of rewriting it.
+    """
 
     def __init__(self, path: str | Path | None = None, encoder: Encoder | None = None) -> None:
         from react_repl._paths import default_index_dir
@@ -36,7 +51,9 @@ class MethodIndex:
         self._state = IndexState()
         self._vectors: faiss.Index | None = None
         self._lexical: LexicalIndex | None = None
+        self._builtin_rows: frozenset[int] = frozenset()
         self.rebuild_reason: str | None = None
+        self._persistent = True
 
     @classmethod
     def open(cls, path: str | Path | None = None, encoder: Encoder | None = None) -> MethodIndex:
@@ -59,37 +76,70 @@ class MethodIndex:
     def __len__(self) -> int:
         return len(self._state.rows)
 
-    def _load(self) -> None:
+    def _load(self, warn: bool = True) -> None:
+        self._state, self._vectors, self._lexical = IndexState(), None, None
+        self.rebuild_reason = None
         try:
             self._state, self._vectors = load_state(
                 self.path, self.encoder.name, self.encoder.dimension
             )
         except IndexProblem as problem:
             self.rebuild_reason = str(problem)
-            message = f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
-            warnings.warn(message, stacklevel=3)
+            if warn:
+                message = (
+                    f"{problem}; run `react-repl index build` to rebuild the index at {self.path}"
+                )
+                warnings.warn(message, stacklevel=3)
 
     def build(self, registry: Any) -> BuildReport:
         """Make the index hold exactly the registry's APIs, re-embedding only changed texts."""
-        return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
+        with self._writing():
+            return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
 
     def add(self, specs: Iterable[Any]) -> BuildReport:
         """Add or replace the given APIs; their modules' previous APIs are replaced wholesale."""
         specs = list(specs)
-        return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
+        with self._writing():
+            return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
+
+    def overlay(self, registry: Any) -> MethodIndex:
+        """An in-memory index over exactly the registry's APIs, for one run; nothing is written.
+
+        Vectors this index already holds for unchanged texts are reused, so only the APIs it
+        lacks (a run's extra `--apis`, an edited module) are embedded.
+        """
+        view = MethodIndex(self.path, self._encoder)
+        view._persistent = False
+        view._state = self._state
+        view._update(list(registry.specs), dict(registry.modules()), replace_all=True)
+        return view
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the folder's writer lock and start from the newest generation on disk."""
+        if not self._persistent:
+            raise IndexProblem("an overlay index is in memory only and cannot be rebuilt")
+        with writer_lock(self.path):
+            if manifest_exists(self.path):
+                self._load(warn=False)
+            yield
 
     def _update(
         self, specs: Sequence[Any], module_hashes: Mapping[str, str], replace_all: bool
     ) -> BuildReport:
         started = time.perf_counter()
         old = self._state
-        texts = {spec.name: (document_text(spec), summary_text(spec)) for spec in specs}
-        rows = _merged_rows([] if replace_all else old.rows, specs, texts, module_hashes.keys())
+        described = purposes(specs)
+        texts = {spec.name: embedded_texts(spec, *described[spec.name]) for spec in specs}
+        rows = _merged_rows(
+            [] if replace_all else old.rows, specs, texts, described, module_hashes.keys()
+        )
         embeddings, embedded = self._embeddings(rows, texts, old)
         modules = ({} if replace_all else dict(old.modules)) | dict(module_hashes)
         changed = {m for m in modules if old.modules.get(m) != modules[m]}
         changed |= set(old.modules) - set(modules)
-        if rows != old.rows or modules != old.modules or self.rebuild_reason or not self.exists:
+        unchanged = rows == old.rows and modules == old.modules and not self.rebuild_reason
+        if not (unchanged and self.exists and self._persistent):
             self._replace_state(IndexState(rows, embeddings, modules))
         report = BuildReport(
             embedded=embedded,
@@ -104,10 +154,11 @@ class MethodIndex:
 
     def _replace_state(self, state: IndexState) -> None:
         """Persist first, so the in-memory index never differs from what is on disk."""
-        vectors = build_vectors(state.embeddings)
-        save_state(
-            self.path, state, self.encoder.name, vectors if uses_graph(len(state.rows)) else None
-        )
+        # An in-memory overlay lives for one run: exact search, no graph to build.
+        vectors = build_vectors(state.embeddings, exact=not self._persistent)
+        if self._persistent:
+            graph = vectors if uses_graph(len(state.rows)) else None
+            save_state(self.path, state, self.encoder.name, graph)
         self._state, self._vectors, self._lexical = state, vectors, None
 
     def _embeddings(
@@ -138,10 +189,11 @@ class MethodIndex:
             return []
         if self._lexical is None:
             self._lexical = LexicalIndex([row.tokens for row in rows])
+            self._builtin_rows = frozenset(i for i, row in enumerate(rows) if row.builtin)
         pool = max(k, CANDIDATES)
         dense = [] if mode == "lexical" else self._dense(query, pool)
         lexical = [] if mode == "dense" else self._lexical.ranked(query, pool)
-        fused = fuse(dense, lexical)
+        fused = fuse(dense, lexical, self._builtin_rows)
         hits: dict[str, SearchHit] = {}
         for row_number, score in fused:
             row = rows[row_number]
@@ -152,30 +204,52 @@ class MethodIndex:
         return list(hits.values())
 
     def _dense(self, query: str, count: int) -> list[tuple[int, float]]:
+        """Nearest rows to each view of the request (`QueryViews`), scored by combining them."""
         if self._vectors is None:
             self._vectors = build_vectors(self._state.embeddings)
-        return nearest(self._vectors, self.encoder.encode([query])[0], count)
+        views = QueryViews(query)
+        vectors = self.encoder.encode(views.texts)
+        if len(vectors) == 1:
+            return nearest(self._vectors, vectors[0], count)
+        found = {row for vector in vectors for row, _ in nearest(self._vectors, vector, count)}
+        rows = np.array(sorted(found), dtype=np.int64)
+        scores = views.combine(self._state.embeddings[rows] @ vectors.T)
+        order = np.lexsort((rows, -scores))[:count]
+        return [(int(rows[i]), float(scores[i])) for i in order]
 
 
 def _merged_rows(
     old_rows: Sequence[IndexedApi],
     specs: Sequence[Any],
     texts: Mapping[str, tuple[str, str]],
+    described: Mapping[str, tuple[str, str]],
     replaced_modules: Iterable[str],
 ) -> list[IndexedApi]:
     """Old rows outside the replaced modules, then the new specs; a later name wins."""
     replaced = set(replaced_modules)
     kept = [row for row in old_rows if row.module not in replaced]
-    rows = kept + [_row(spec, texts[spec.name]) for spec in specs]
+    rows = kept + [_row(spec, texts[spec.name], described[spec.name][0]) for spec in specs]
     return list({row.name: row for row in rows}.values())
 
 
-def _row(spec: Any, texts: tuple[str, str]) -> IndexedApi:
+def _row(spec: Any, texts: tuple[str, str], summary: str) -> IndexedApi:
     return IndexedApi(
         name=spec.name,
         signature=spec.signature,
-        summary=spec.summary or "",
+        summary=summary,
         module=spec.module,
         text_sha=hashlib.sha256("\0".join(texts).encode()).hexdigest(),
         tokens=tuple(lexical_tokens(texts[0])),
+        builtin=_is_builtin(spec),
     )
+
+
+def _is_builtin(spec: Any) -> bool:
+    """Shipped with react-repl: the built-in apis/ folder, or modules inside the package (such as
+    the benchmark's distractor pack, which must not outrank the built-ins it sits beside)."""
+    import react_repl
+    from react_repl._paths import builtin_apis_dir
+
+    source = Path(spec.source_file).resolve()
+    shipped = (builtin_apis_dir(), Path(react_repl.__file__).parent)
+    return any(source.is_relative_to(folder.resolve()) for folder in shipped if folder)

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 _TOKENS_PER_BATCH = 2048
@@ -55,45 +59,27 @@ class NumpyMiniLM:
 
     def __init__(self, path: Path | None = None) -> None:
         from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
 
         folder = path or model_dir()
         config = json.loads((folder / "config.json").read_text())
-        st_config = json.loads((folder / "sentence_bert_config.json").read_text())
         self._weights = load_file(str(folder / "model.safetensors"))
         self._layers = config["num_hidden_layers"]
         self._heads = config["num_attention_heads"]
         self._eps = float(config["layer_norm_eps"])
         self.dimension: int = config["hidden_size"]
         self._transposed = _fuse_and_transpose(self._weights, self._layers)
-        self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self._tokenizer.enable_truncation(st_config["max_seq_length"])
-        self._tokenizer.no_padding()
+        self._tokenizer = load_tokenizer(folder)
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """L2-normalised float32 rows, in the order of `texts`."""
-        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
-        if not texts:
-            return out
-        id_lists = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
-        for chunk in _length_batches([len(ids) for ids in id_lists]):
-            out[chunk] = self._encode_batch([id_lists[i] for i in chunk])
-        return out
+        return encode_in_batches(self._tokenizer, texts, self.dimension, self._encode_batch)
 
-    def _encode_batch(self, id_lists: list[list[int]]) -> np.ndarray:
-        length = max(len(ids) for ids in id_lists)
-        ids = np.zeros((len(id_lists), length), dtype=np.int64)
-        mask = np.zeros((len(id_lists), length), dtype=np.float32)
-        for row, token_ids in enumerate(id_lists):
-            ids[row, : len(token_ids)] = token_ids
-            mask[row, : len(token_ids)] = 1.0
+    def _encode_batch(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         hidden = self._embed(ids)
         key_bias = (1.0 - mask)[:, None, None, :] * np.float32(np.finfo(np.float32).min)
         for layer in range(self._layers):
             hidden = self._layer(hidden, key_bias, f"encoder.layer.{layer}.")
-        pooled = (hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return pooled / np.maximum(norms, 1e-12)
+        return (hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
 
     def _embed(self, ids: np.ndarray) -> np.ndarray:
         w = self._weights
@@ -148,6 +134,42 @@ class NumpyMiniLM:
             w[p + "output.LayerNorm.bias"],
             self._eps,
         )
+
+
+def load_tokenizer(folder: Path) -> Tokenizer:
+    """The model's tokenizer, truncating where sentence-transformers does."""
+    from tokenizers import Tokenizer
+
+    st_config = json.loads((folder / "sentence_bert_config.json").read_text())
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.enable_truncation(st_config["max_seq_length"])
+    tokenizer.no_padding()
+    return tokenizer
+
+
+def encode_in_batches(
+    tokenizer: Tokenizer,
+    texts: Sequence[str],
+    dimension: int,
+    encode_batch: Callable[[np.ndarray, np.ndarray], np.ndarray],
+) -> np.ndarray:
+    """Tokenise, cut into length-sorted batches, and run `encode_batch(ids, mask)` on each;
+    rows come back L2-normalised, in the order of `texts`."""
+    out = np.zeros((len(texts), dimension), dtype=np.float32)
+    if not texts:
+        return out
+    id_lists = [encoding.ids for encoding in tokenizer.encode_batch(list(texts))]
+    for chunk in _length_batches([len(ids) for ids in id_lists]):
+        length = max(len(id_lists[i]) for i in chunk)
+        ids = np.zeros((len(chunk), length), dtype=np.int64)
+        mask = np.zeros((len(chunk), length), dtype=np.float32)
+        for row, i in enumerate(chunk):
+            ids[row, : len(id_lists[i])] = id_lists[i]
+            mask[row, : len(id_lists[i])] = 1.0
+        pooled = encode_batch(ids, mask)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        out[chunk] = pooled / np.maximum(norms, 1e-12)
+    return out
 
 
 def _length_batches(lengths: Sequence[int]) -> list[list[int]]:

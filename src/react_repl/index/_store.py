@@ -1,27 +1,38 @@
 """The index on disk: data files named by generation, then a manifest that points at them.
 
 A reader only trusts files the manifest lists with a matching checksum, and the manifest is
-replaced last with `os.replace`, so a crash mid-write leaves the previous generation in force.
+replaced last (atomically), so a crash mid-write leaves the previous generation in force.
+Writers take `writer_lock` (one build at a time per index folder); they delete the previous
+generation after switching the manifest, so a reader that read the old manifest just before may
+find its files gone: it then reads the new manifest and loads that generation instead. A reader
+therefore sees the old generation or the new one, never a mix.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
-import os
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import faiss
+import filelock
 import numpy as np
+
+from react_repl._atomic import atomic_path, write_atomically
 
 from ._vectors import read_vectors, write_vectors
 
-FORMAT_VERSION = 2  # 2: embeddings blend the full and summary views
+FORMAT_VERSION = 3  # 2: embeddings blend the full and summary views; 3: built-in flag
 MANIFEST = "manifest.json"
 _GENERATED = ("apis-", "embeddings-", "vectors-")
+LOCK_FILE = ".build.lock"
+LOCK_TIMEOUT_SECONDS = 600
+_READ_ATTEMPTS = 20
 
 
 class IndexProblem(Exception):
@@ -36,6 +47,9 @@ class IndexedApi:
     module: str
     text_sha: str
     tokens: tuple[str, ...]
+    builtin: bool
+    """Shipped with react-repl (built-in apis/, modules inside the package): ranked after the
+    user's own APIs on a near tie."""
 
 
 @dataclass
@@ -53,30 +67,40 @@ def _sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    with temporary.open("wb") as stream:
-        stream.write(data)
-        stream.flush()
-        os.fsync(stream.fileno())
-    os.replace(temporary, path)
+@contextlib.contextmanager
+def writer_lock(folder: Path) -> Iterator[None]:
+    """One writer per index folder, across processes; others wait for it (up to 10 minutes)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = filelock.FileLock(folder / LOCK_FILE)
+    try:
+        lock.acquire(timeout=LOCK_TIMEOUT_SECONDS)
+    except filelock.Timeout as error:
+        raise IndexProblem(
+            f"another build has held the index at {folder} for over "
+            f"{LOCK_TIMEOUT_SECONDS // 60} minutes; try again when it has finished"
+        ) from error
+    try:
+        yield
+    finally:
+        lock.release()
 
 
 def save_state(
     folder: Path, state: IndexState, model: str, vectors: faiss.Index | None = None
 ) -> None:
-    """Write a new generation, switch the manifest to it, then delete older generations."""
+    """Write a new generation, switch the manifest to it, then delete older generations.
+
+    The caller holds `writer_lock`, so every other generation file is stale.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     generation = uuid.uuid4().hex[:12]
     files = {"apis": f"apis-{generation}.json", "embeddings": f"embeddings-{generation}.npy"}
-    rows = json.dumps([vars(row) for row in state.rows]).encode()
-    _write_atomically(folder / files["apis"], rows)
-    _write_atomically(folder / files["embeddings"], _npy_bytes(state.embeddings))
+    write_atomically(folder / files["apis"], json.dumps([vars(row) for row in state.rows]))
+    write_atomically(folder / files["embeddings"], _npy_bytes(state.embeddings))
     if vectors is not None:
         files["vectors"] = f"vectors-{generation}.faiss"
-        temporary = folder / f".{files['vectors']}.tmp"
-        write_vectors(vectors, temporary)
-        os.replace(temporary, folder / files["vectors"])
+        with atomic_path(folder / files["vectors"]) as temporary:
+            write_vectors(vectors, temporary)
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model,
@@ -87,7 +111,7 @@ def save_state(
             role: {"name": name, "sha256": _sha256(folder / name)} for role, name in files.items()
         },
     }
-    _write_atomically(folder / MANIFEST, json.dumps(manifest, indent=1).encode())
+    write_atomically(folder / MANIFEST, json.dumps(manifest, indent=1))
     _remove_unlisted(folder, set(files.values()))
 
 
@@ -104,8 +128,25 @@ def _remove_unlisted(folder: Path, keep: set[str]) -> None:
 
 
 def load_state(folder: Path, model: str, dimension: int) -> tuple[IndexState, faiss.Index | None]:
-    """The persisted index, or IndexProblem if it is corrupt, stale or built for another model."""
-    manifest = _read_manifest(folder)
+    """The persisted index, or IndexProblem if it is corrupt, stale or built for another model.
+
+    A problem seen while a writer switched generations (the manifest changed meanwhile) is no
+    problem: the new generation is read instead.
+    """
+    for _ in range(_READ_ATTEMPTS - 1):
+        before = _manifest_bytes(folder)
+        try:
+            return _load_generation(folder, model, dimension, before)
+        except IndexProblem:
+            if _manifest_bytes(folder) == before:
+                raise
+    return _load_generation(folder, model, dimension, _manifest_bytes(folder))
+
+
+def _load_generation(
+    folder: Path, model: str, dimension: int, manifest_bytes: bytes | None
+) -> tuple[IndexState, faiss.Index | None]:
+    manifest = _parse_manifest(manifest_bytes)
     if manifest.get("format_version") != FORMAT_VERSION:
         raise IndexProblem(
             f"index format {manifest.get('format_version')} is not the current {FORMAT_VERSION}"
@@ -139,10 +180,19 @@ def load_state(folder: Path, model: str, dimension: int) -> tuple[IndexState, fa
     return IndexState(rows, embeddings.astype(np.float32, copy=False), modules), vectors
 
 
-def _read_manifest(folder: Path) -> dict:
+def _manifest_bytes(folder: Path) -> bytes | None:
     try:
-        manifest = json.loads((folder / MANIFEST).read_text())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        return (folder / MANIFEST).read_bytes()
+    except OSError:
+        return None
+
+
+def _parse_manifest(data: bytes | None) -> dict:
+    if data is None:
+        raise IndexProblem("index manifest is missing or unreadable")
+    try:
+        manifest = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise IndexProblem(f"index manifest is unreadable ({error})") from error
     if not isinstance(manifest, dict):
         raise IndexProblem("index manifest is not a JSON object")
@@ -155,9 +205,11 @@ def _verified_files(folder: Path, files: object) -> dict[str, Path]:
     paths: dict[str, Path] = {}
     for role, entry in files.items():
         path = folder / Path(str(entry.get("name", ""))).name
-        if not path.is_file():
-            raise IndexProblem(f"index file {path.name} is missing")
-        if _sha256(path) != entry.get("sha256"):
+        try:
+            digest = _sha256(path)
+        except OSError as error:
+            raise IndexProblem(f"index file {path.name} is missing") from error
+        if digest != entry.get("sha256"):
             raise IndexProblem(f"index file {path.name} is corrupt (checksum mismatch)")
         paths[role] = path
     return paths

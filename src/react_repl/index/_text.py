@@ -12,10 +12,17 @@ view keeps the function's purpose in focus (see `_vectors.blend_views`).
 
 from __future__ import annotations
 
+import functools
 import re
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
+import snowballstemmer
+
 MAX_QUERY_CHARS = 1_000
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+_BOILERPLATE_MODULE_SIZE = 3
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _STOPWORD_TEXT = (
@@ -24,6 +31,7 @@ _STOPWORD_TEXT = (
     "would you your"
 )
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+_STEMMER = snowballstemmer.stemmer("english")
 
 
 def split_identifier(identifier: str) -> list[str]:
@@ -34,16 +42,17 @@ def split_identifier(identifier: str) -> list[str]:
     return words
 
 
+@functools.lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
-    """A light plural/tense folding; "files" must meet "file" and "moved" meet "move"."""
-    for suffix, keep in (("ies", "y"), ("sses", "ss"), ("ing", ""), ("ed", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            return word[: -len(suffix)] + keep
-    return word
+    """Snowball (Porter2) English stemming: "files" meets "file", "moved" meets "move".
+
+    Cached, because an index repeats a small vocabulary many times (the stemmer is pure Python).
+    """
+    return _STEMMER.stemWord(word)
 
 
 def lexical_tokens(text: str) -> list[str]:
-    """BM25 terms: identifier parts, lower-cased, stop words dropped, lightly stemmed."""
+    """BM25 terms: identifier parts, lower-cased, stop words dropped, stemmed."""
     tokens: list[str] = []
     for raw in _WORD.findall(text):
         for word in split_identifier(raw):
@@ -61,18 +70,60 @@ def _name_words(name: str) -> str:
     return " ".join(split_identifier(name)) + "."
 
 
-def summary_text(spec: Any) -> str:
+def purposes(specs: Iterable[Any]) -> dict[str, tuple[str, str]]:
+    """API name -> (summary, description) without the sentences every API of its module opens
+    with ("This tool belongs to the file system. ..."): shared boilerplate tells the APIs of a
+    module apart no better than nothing, and as the summary it would also be all the agent reads.
+
+    Only modules of at least three APIs are considered; every API keeps at least one sentence.
+    """
+    by_module: dict[str, list[Any]] = defaultdict(list)
+    for spec in specs:
+        by_module[spec.module].append(spec)
+    result: dict[str, tuple[str, str]] = {}
+    for members in by_module.values():
+        sentences = {spec.name: _sentences(spec) for spec in members}
+        shared = _shared_opening(list(sentences.values())) if len(members) >= 3 else 0
+        for spec in members:
+            if shared:
+                rest = sentences[spec.name][shared:]
+                result[spec.name] = (rest[0], " ".join(rest[1:]))
+            else:
+                result[spec.name] = (spec.summary, spec.description)
+    return result
+
+
+def _sentences(spec: Any) -> list[str]:
+    text = " ".join(f"{spec.summary} {spec.description}".split())
+    return [sentence for sentence in _SENTENCE_BREAK.split(text) if sentence]
+
+
+def _shared_opening(sentence_lists: list[list[str]]) -> int:
+    shared = 0
+    while all(len(sentences) > shared + 1 for sentences in sentence_lists) and (
+        len({sentences[shared] for sentences in sentence_lists}) == 1
+    ):
+        shared += 1
+    return shared
+
+
+def summary_text(spec: Any, summary: str) -> str:
     """The short dense view: what the function is for, without signature or parameter noise."""
-    return "\n".join([_name_words(spec.name), *([spec.summary] if spec.summary else [])])
+    return "\n".join([_name_words(spec.name), *([summary] if summary else [])])
 
 
-def document_text(spec: Any) -> str:
+def document_text(spec: Any, summary: str, description: str) -> str:
     """Name as words, signature, summary, description, then parameter docs, in that order.
 
     Order matters because the model truncates at 256 word pieces: what identifies the function
     comes first, the long tail of parameter docs last.
     """
     parts = [_name_words(spec.name), spec.signature + "."]
-    parts += [text for text in (spec.summary, spec.description) if text]
+    parts += [text for text in (summary, description) if text]
     parts += [_param_line(param) for param in spec.params]
     return "\n".join(parts)
+
+
+def embedded_texts(spec: Any, summary: str, description: str) -> tuple[str, str]:
+    """The two views embedded for an API: the full document and the summary view."""
+    return document_text(spec, summary, description), summary_text(spec, summary)

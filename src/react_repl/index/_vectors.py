@@ -32,9 +32,9 @@ def uses_graph(count: int) -> bool:
     return count > FLAT_LIMIT
 
 
-def build_vectors(embeddings: np.ndarray) -> faiss.Index:
+def build_vectors(embeddings: np.ndarray, exact: bool = False) -> faiss.Index:
     dimension = embeddings.shape[1]
-    if uses_graph(len(embeddings)):
+    if uses_graph(len(embeddings)) and not exact:
         index = faiss.IndexHNSWFlat(dimension, _HNSW_NEIGHBOURS, faiss.METRIC_INNER_PRODUCT)
         index.hnsw.efConstruction = _HNSW_EF_CONSTRUCTION
     else:

@@ -8,7 +8,7 @@ from typing import Any
 from react_repl.agent import Proposal, RunContext, RunEnded
 from react_repl.hookspecs import hookimpl
 from react_repl.memory._store import Memory, MemoryStore
-from react_repl.sandbox import Observation
+from react_repl.sandbox import Observation, prints_result
 
 CLOSE_MATCH = 0.7  # MiniLM cosine above which an earlier task is shown before step 1 unasked
 _SHOWN_CHARS = 1200
@@ -33,7 +33,7 @@ class MemoryPlugin:
             answer that solved each."""
             return format_memories(store.search(str(description), max(1, min(int(k), 10))))
 
-        return {"recall": recall}
+        return {"recall": prints_result(recall)}
 
     @hookimpl
     def prompt_notes(self, run: RunContext) -> str | None:

@@ -2,11 +2,14 @@
 
 Rules: a function counts when it is defined in this module (imports belong to their own module),
 its attribute name does not start with `_`, and either the module has no `__all__` or `__all__`
-lists it. `@api` overrides `__all__`: a decorated function always counts, and `@api(name=...)`
-may expose a private implementation under a public name (the name the agent calls is what must
-be public). Every counted function needs a docstring. Problems skip only the function concerned,
-never the module; a documented parameter the signature lacks is reported but the function still
-registers, because a stale docstring should not take away a working function.
+lists it. The public static methods of a public class defined here count the same way (the class
+must be in `__all__` when there is one), named by the method: tool classes group related calls,
+and a static method is callable without an object, in the sandbox worker too. `@api` overrides
+`__all__`: a decorated function always counts, and `@api(name=...)` may expose a private
+implementation under a public name (the name the agent calls is what must be public). Every
+counted function needs a docstring. Problems skip only the function concerned, never the module;
+a documented parameter the signature lacks is reported but the function still registers, because
+a stale docstring should not take away a working function.
 """
 
 from __future__ import annotations
@@ -82,6 +85,20 @@ def _candidates(module: Any, exported: Any) -> Iterator[tuple[str, Any]]:
         in_all = listed is None or attribute in listed
         if _mark_of(obj) is not None or (_is_public_function(attribute, obj) and in_all):
             yield attribute, obj
+        if inspect.isclass(obj) and vars(module).get(obj.__name__) is obj:
+            public_class = in_all and not attribute.startswith("_")
+            yield from _static_methods(obj, public_class)
+
+
+def _static_methods(owner: type, public_class: bool) -> Iterator[tuple[str, Any]]:
+    """Decorated static methods always; undecorated ones when they and their class are public."""
+    for attribute, member in vars(owner).items():
+        if isinstance(member, staticmethod):
+            function = member.__func__
+            if _mark_of(function) is not None or (
+                public_class and _is_public_function(attribute, function)
+            ):
+                yield attribute, function
 
 
 def _is_public_function(attribute: str, obj: Any) -> bool:
@@ -94,16 +111,25 @@ def _mark_of(obj: Any) -> ApiMark | None:
 
 
 def _check_methods(loaded: LoadedModule, result: Collected) -> None:
-    """`@api` on a method registers nothing: the agent calls plain functions."""
-    for owner in vars(loaded.module).values():
-        if inspect.isclass(owner) and owner.__module__ == loaded.module.__name__:
-            for attribute, member in vars(owner).items():
-                if _mark_of(inspect.unwrap(getattr(member, "__func__", member))) is not None:
-                    message = (
-                        f"@api on method {owner.__name__}.{attribute}: only module-level "
-                        "functions can be APIs; not registered"
-                    )
-                    result.problems.append(_problem(loaded, _line_of(member), message))
+    """`@api` on a method that needs an object registers nothing: the agent calls plain names."""
+    for owner in _own_classes(loaded.module):
+        for attribute, member in vars(owner).items():
+            if isinstance(member, staticmethod):
+                continue
+            if _mark_of(inspect.unwrap(getattr(member, "__func__", member))) is not None:
+                message = (
+                    f"@api on method {owner.__name__}.{attribute}: only functions and static "
+                    "methods can be APIs (the agent calls them without an object); not registered"
+                )
+                result.problems.append(_problem(loaded, _line_of(member), message))
+
+
+def _own_classes(module: Any) -> list[type]:
+    return [
+        owner
+        for owner in vars(module).values()
+        if inspect.isclass(owner) and owner.__module__ == module.__name__
+    ]
 
 
 def _check_all(loaded: LoadedModule, exported: Any, result: Collected) -> None:

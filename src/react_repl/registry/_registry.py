@@ -70,8 +70,9 @@ class ApiRegistry:
         """
         cache = mcp_cache if mcp_cache is not None else registered
         builder = _Builder(Path(cache) if cache is not None else None, refresh_mcp)
-        if builtin and _paths.builtin_apis_dir().is_dir():
-            builder.add_source(_paths.builtin_apis_dir())
+        builtin_dir = _paths.builtin_apis_dir() if builtin else None
+        if builtin_dir is not None and builtin_dir.is_dir():
+            builder.add_source(builtin_dir)
         for path in paths:
             builder.add_source(path)
         if registered is not None:

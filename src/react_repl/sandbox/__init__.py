@@ -1,13 +1,36 @@
 """A persistent, restricted Python namespace for model-written code, in a killable worker.
 
 See docs/sandbox.md for what it guarantees and what it does not.
+
+Exports load on first use: the worker process imports this package to reach `_worker`, and
+must not pay for the parent's side (process management, logging, the OS-layer planner), which
+would add about 15 ms to every sandbox start.
 """
 
-from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
-from ._catalogue import PREINJECTABLE
-from ._observation import Observation, SandboxError
-from ._plain import HostImage
-from ._sandbox import DEFAULT_PREINJECT, Sandbox
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
+    from ._catalogue import PREINJECTABLE
+    from ._host import prints_result
+    from ._observation import Observation, SandboxError
+    from ._plain import HostImage
+    from ._sandbox import DEFAULT_PREINJECT, Sandbox
+
+_EXPORTS = {
+    "DEFAULT_MAX_CALLS_PER_ACTION": "._budget",
+    "DEFAULT_MAX_CALLS_PER_RUN": "._budget",
+    "DEFAULT_PREINJECT": "._sandbox",
+    "HostImage": "._plain",
+    "Observation": "._observation",
+    "PREINJECTABLE": "._catalogue",
+    "Sandbox": "._sandbox",
+    "SandboxError": "._observation",
+    "prints_result": "._host",
+}
 
 __all__ = [
     "DEFAULT_MAX_CALLS_PER_ACTION",
@@ -18,4 +41,14 @@ __all__ = [
     "Observation",
     "Sandbox",
     "SandboxError",
+    "prints_result",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

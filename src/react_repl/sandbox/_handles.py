@@ -106,7 +106,8 @@ class Boundary:
     def settle(self, given: dict[int, Any]) -> None:
         """An API may have put rich objects into what the agent passed in: wrap them there."""
         crossing = _Crossing(self, given)
-        crossing.pending.extend(given.values())
+        for item in list(given.values()):  # each once: `given` has no duplicates
+            crossing.settle(item)
         crossing.finish()
 
     def agent_owned(self, value: Any) -> bool:
@@ -207,10 +208,23 @@ class _Crossing:
             item = self.pending.pop()
             if id(item) not in self.done:
                 self.done.add(id(item))
-                self._settle(item)
+                self.settle(item)
 
-    def _settle(self, item: Any) -> None:
+    def settle(self, item: Any) -> None:
+        """Exact lists and dicts (most of what agents pass) are walked inline; the rest through
+        the base type's own methods, which an agent subclass cannot override."""
         kind = type(item)
+        if kind is list:
+            atoms, given, wrap = ATOMS, self.given, self.wrap
+            for index, value in enumerate(item):
+                if type(value) not in atoms and id(value) not in given:
+                    safe = wrap(value)
+                    if safe is not value:
+                        item[index] = safe
+            return
+        if kind is dict:
+            self._settle_mapping(item, dict)
+            return
         if kind in ATOMS or kind is Handle or kind in FROZEN:
             return
         base = kind if kind in MUTABLE_CONTAINERS else container_base(kind)
@@ -241,8 +255,11 @@ class _Crossing:
             if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
                 _FACTORY.__set__(mapping, None)
         setitem, delitem = base.__setitem__, base.__delitem__  # type: ignore[attr-defined]
+        atoms, given = ATOMS, self.given
         for key, item in list(base.items(mapping)):  # type: ignore[attr-defined]
-            if type(key) in ATOMS and type(item) in ATOMS:
+            if (type(key) in atoms or id(key) in given) and (
+                type(item) in atoms or id(item) in given
+            ):
                 continue
             new_key, new_item = self._safe(key), self._safe(item)
             if new_key is not key:

@@ -82,7 +82,8 @@ def restrict(
 ) -> LandlockResult:
     """Confine this process (and any thread started later) to `rules` (path, rights).
 
-    Requires no_new_privs set before. Paths that do not exist are skipped.
+    Requires no_new_privs set before. Paths that do not exist (or that the kernel will not take
+    a rule for) are skipped, which leaves them closed.
     """
     abi = abi_version()
     if abi == 0:
@@ -127,7 +128,8 @@ def _add_path_rule(ruleset: int, path: str, rights: int) -> None:
         if not os.path.isdir(path):
             rights &= _FILE_RIGHTS
         rule = _PathBeneathAttr(rights, fd)
-        _check(_libc.syscall(_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(rule), 0))
+        # A rule the kernel refuses only leaves that path closed: deny is the default.
+        _libc.syscall(_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(rule), 0)
     finally:
         os.close(fd)
 

@@ -48,7 +48,6 @@ _CONFIG_NAMES = ("react-repl.toml", "pyproject.toml")
 
 
 def plan(
-    *,
     workspace: Path,
     api_files: Iterable[str | None],
     extra_readable: Iterable[str | os.PathLike[str]],
@@ -98,20 +97,29 @@ def _config_files(folder: Path) -> set[str]:
 def apply(policy: Mapping[str, Any]) -> dict[str, Any]:
     """Worker side, after the APIs are loaded and before any agent code: confine this process.
 
-    Returns what was applied and what the kernel could not provide; never raises for a missing
-    feature, only for a failure that would leave the process half-confined."""
+    Returns what was applied and what the kernel could not provide. Each step is atomic (a
+    Landlock domain or a seccomp filter is installed whole or not at all), so a step the kernel
+    refuses is reported under `missing` and the worker goes on with the others."""
     report: dict[str, Any] = {"enabled": True, "missing": []}
+    if sys.platform != "linux":
+        return {"enabled": False, "missing": [f"the OS layer (Linux only, not {sys.platform})"]}
     _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     report["capabilities"] = _drop_capabilities()
     network = bool(policy["network"])
     rules = [(path, _landlock.READ_ONLY) for path in policy["read_only"]]
     rules += [(path, _landlock.READ_WRITE) for path in policy["read_write"]]
     rules += [(path, _landlock.DEVICE) for path in policy["devices"]]
-    landlock = _landlock.restrict(rules, deny_bind=True, deny_connect=not network)
+    try:
+        landlock = _landlock.restrict(rules, deny_bind=True, deny_connect=not network)
+    except OSError as error:
+        landlock = _landlock.LandlockResult(_landlock.abi_version(), False, [str(error)])
     report["landlock_abi"] = landlock.abi
     report["files"] = "landlock" if landlock.applied else "not confined"
     report["missing"].extend(landlock.missing)
-    seccomp = _seccomp.install(allow_network=network)
+    try:
+        seccomp = _seccomp.install(allow_network=network)
+    except OSError as error:
+        seccomp = _seccomp.SeccompResult(False, f"seccomp not applied: {error}")
     report["seccomp"] = seccomp.detail
     if not seccomp.applied:
         report["missing"].append(seccomp.detail)

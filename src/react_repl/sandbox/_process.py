@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import select
 import shutil
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._host import prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
 from ._wrappers import builtin_exception, message_of
@@ -203,8 +205,8 @@ def _in_main_thread() -> bool:
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
-    """Run a parent-side function for the worker; only plain JSON goes back (an image as
-    base64 text, see HostImage)."""
+    """Run a parent-side function for the worker; only plain JSON goes back: the value, the
+    text of a printing function (see prints_result), or an image as base64 (see HostImage)."""
     function = host.get(str(message.get("name")))
     args, kwargs = message.get("args"), message.get("kwargs")
     if function is None or not isinstance(args, list) or not isinstance(kwargs, dict):
@@ -219,6 +221,8 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
         if isinstance(result, HostImage):
             image = encode_host_image(result)
             return {"op": "host_result", "ok": True, "text": str(result.caption), "image": image}
+        if not prints(function):
+            return {"op": "host_result", "ok": True, "value": _plain_or_text(result)}
         text = str(result)
     except Exception as error:  # the agent sees type and message only
         name = type(error).__name__
@@ -227,6 +231,15 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             name, text = "RuntimeError", f"{name}: {text}"
         return {"op": "host_result", "ok": False, "error": name, "message": text}
     return {"op": "host_result", "ok": True, "text": text}
+
+
+def _plain_or_text(value: Any) -> Any:
+    """JSON data crosses as data; anything else as its text, never as an object."""
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return str(value)
+    return value
 
 
 def _describe_failure(process: subprocess.Popen[bytes], error: BaseException) -> str:

@@ -94,17 +94,13 @@ class Sandbox:
             for reference, (_, function) in zip(references, items, strict=True)
         }
         declared.update(dict.fromkeys(self._host))
+        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
         if network is None:
             network = any(d is not None and d.network for d in declared.values())
         os_layer = None
         if os_confinement:
-            os_layer = _oslayer.plan(
-                workspace=self.workspace,
-                api_files=(reference["file"] for reference in references),
-                extra_readable=readable_paths,
-                network=network,
-            )
-        limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
+            api_files = (reference["file"] for reference in references)
+            os_layer = _oslayer.plan(self.workspace, api_files, readable_paths, network)
         self._run_calls: dict[str, int] = {}
         self._config = {
             "sys_path": [path for path in sys.path if isinstance(path, str)],
@@ -139,8 +135,7 @@ class Sandbox:
         return list(self._variables)
 
     def run(self, code: str) -> Observation:
-        if self._finalizer.alive is False:
-            raise SandboxError("this Sandbox is closed")
+        self._check_open()
         if not isinstance(code, str):
             raise TypeError(f"code must be a str, not {type(code).__name__}")
         with self._lock:  # one action at a time: the worker serves a single conversation
@@ -171,6 +166,7 @@ class Sandbox:
         """Start a fresh namespace holding the snapshot's values; returns the names that could
         not be restored. Every guard applies as in any fresh namespace, and nothing of the
         current namespace (or of the session the snapshot came from) survives but the data."""
+        self._check_open()
         if not isinstance(snapshot, Mapping):
             raise TypeError(f"snapshot must be a dict, not {type(snapshot).__name__}")
         with self._lock:
@@ -183,9 +179,12 @@ class Sandbox:
             names = reply.get("not_restored")
             return [str(name) for name in names] if isinstance(names, list) else []
 
-    def _ask(self, message: dict[str, Any], reply_op: str) -> dict[str, Any]:
+    def _check_open(self) -> None:
         if self._finalizer.alive is False:
             raise SandboxError("this Sandbox is closed")
+
+    def _ask(self, message: dict[str, Any], reply_op: str) -> dict[str, Any]:
+        self._check_open()
         self._ensure_ready(self._worker)
         try:
             return self._worker.request(message, reply_op, self.timeout)

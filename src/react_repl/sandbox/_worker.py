@@ -98,8 +98,9 @@ class _Channel:
             write_bytes(self.fd_out, frame)
 
     def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """Prints the host function's text; returns a decoded image (which the HostFunction
-        wrapper turns into a handle) or None."""
+        """The host function's value; or prints its text (a printing function, see
+        prints_result) and returns a decoded image (which the HostFunction wrapper turns into a
+        handle) or None."""
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
         try:
             frame = encode(request)
@@ -115,6 +116,8 @@ class _Channel:
         reply = read_frame(self.fd_in)
         if not reply.get("ok"):
             raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
+        if "value" in reply:
+            return reply["value"]
         text = str(reply.get("text", ""))
         image = reply.get("image")
         if text or image is None:

@@ -112,7 +112,8 @@ def message_of(error: BaseException, fallback: str = "") -> str:
 
 
 class HostFunction(ApiFunction):
-    """Runs in the parent process; the worker forwards JSON arguments and prints the reply."""
+    """Runs in the parent process; the worker forwards JSON arguments and returns the JSON
+    value (or prints the text of a function marked with prints_result)."""
 
     __slots__ = ("_signature_text",)
 
