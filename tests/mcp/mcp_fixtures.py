@@ -7,7 +7,6 @@ No test reaches the network: stdio servers are child processes, the HTTP server 
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -52,9 +51,11 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 
     raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
 
 
-def react_repl(*args: str, home: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def react_repl(
+    *args: str, home: Path, env: dict[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     """The installed `react-repl`, run in the project folder `home` (where its config is)."""
-    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    env = os.environ | {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"} | (env or {})
     env.pop("REACT_REPL_INDEX", None)
     return subprocess.run(
         [str(Path(sys.executable).with_name("react-repl")), *args],
@@ -64,9 +65,3 @@ def react_repl(*args: str, home: Path, timeout: float = 300) -> subprocess.Compl
         env=env,
         timeout=timeout,
     )
-
-
-def project_with_builtin_apis(root: Path) -> Path:
-    """A project whose apis/ folder is a copy of the real one, so MCP tools compete with them."""
-    shutil.copytree(REPOSITORY / "apis", root / "apis", ignore=shutil.ignore_patterns("__py*"))
-    return root

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mcp_fixtures import REPOSITORY, time_config
+from mcp_fixtures import time_config
 
 from react_repl.agent import Agent, AgentOptions, Status
 from react_repl.index import MethodIndex, NumpyMiniLM, method_search_function
@@ -24,8 +24,7 @@ def _fenced(thought: str, code: str) -> str:
 
 
 @pytest.fixture
-def registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ApiRegistry:
-    monkeypatch.setenv("REACT_REPL_HOME", str(REPOSITORY))
+def registry(tmp_path: Path) -> ApiRegistry:
     return ApiRegistry.discover(
         entry_points=False, registered=tmp_path / "index", mcp_servers=[time_config()]
     )

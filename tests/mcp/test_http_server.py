@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mcp_fixtures import REPOSITORY, TOOLBOX, free_port, wait_for_port
+from mcp_fixtures import TOOLBOX, free_port, wait_for_port
 from PIL import Image
 
+from react_repl._paths import builtin_apis_dir
 from react_repl.mcp import (
     McpServerConfig,
     McpServerError,
@@ -105,7 +106,7 @@ def test_an_image_reaches_an_action_as_a_handle_the_image_apis_accept(
     web: dict, tmp_path: Path
 ) -> None:
     images = ApiRegistry.discover(
-        [str(REPOSITORY / "apis" / "images.py")], builtin=False, entry_points=False
+        [str(builtin_apis_dir() / "images.py")], builtin=False, entry_points=False
     )
     with Sandbox(images.callables(), host_functions=web, workspace=tmp_path) as sandbox:
         shown = sandbox.run("shot = picture()\nprint(get_image_info(shot))")

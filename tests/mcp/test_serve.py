@@ -1,7 +1,8 @@
 """`react-repl mcp serve`, driven by the SDK's own client as any MCP client would drive it.
 
-The served project has one API module and mcp-server-time in its config file, so the REPL it
-serves also reaches another MCP server's tools, through the serving process.
+The served project's built-in APIs are one module of its own, and mcp-server-time is in its
+config file, so the REPL it serves also reaches another MCP server's tools, through the serving
+process.
 """
 
 from __future__ import annotations
@@ -36,13 +37,17 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"[mcp.servers.time]\ncommand = {json.dumps(time_config().command)}\n"
         'args = ["-m", "mcp_server_time"]\nprefix = "tz_"\n'
     )
-    built = react_repl("index", "build", home=root)
+    built = react_repl("index", "build", home=root, env=_environment(root))
     assert built.returncode == 0, built.stderr
     return root
 
 
 def _environment(home: Path) -> dict[str, str]:
-    return {"REACT_REPL_HOME": str(home), "HF_HUB_OFFLINE": "1"}
+    return {
+        "REACT_REPL_HOME": str(home),
+        "REACT_REPL_BUILTIN_APIS": str(home / "apis"),
+        "HF_HUB_OFFLINE": "1",
+    }
 
 
 async def _text(client: Client, tool: str, **arguments: Any) -> tuple[bool, str]:

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from mcp_fixtures import REPOSITORY, project_with_builtin_apis, react_repl, time_config
+from mcp_fixtures import REPOSITORY, react_repl, time_config
 
 from react_repl.mcp import McpServerConfig, McpServers, McpToolError, server_apis
 from react_repl.sandbox import Sandbox
@@ -29,7 +29,8 @@ def _search(home: Path) -> list[str]:
 
 
 def test_apis_add_then_search_finds_the_time_tools(tmp_path: Path) -> None:
-    home = project_with_builtin_apis(tmp_path)
+    """The built-in APIs are indexed too, so the tools must stand out among real ones."""
+    home = tmp_path
     source = f"mcp:time={time_config().label()}"
     added = react_repl("apis", "add", source, home=home)
     assert added.returncode == 0, added.stderr
@@ -46,7 +47,7 @@ def test_apis_add_then_search_finds_the_time_tools(tmp_path: Path) -> None:
 
 
 def test_a_config_table_is_indexed_by_index_build(tmp_path: Path) -> None:
-    home = project_with_builtin_apis(tmp_path)
+    home = tmp_path
     server = time_config()
     (home / "react-repl.toml").write_text(
         f"[mcp.servers.time]\ncommand = {json.dumps(server.command)}\n"

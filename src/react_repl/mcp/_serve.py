@@ -50,7 +50,7 @@ def build_server(
     name: str = "react-repl",
 ) -> MCPServer:
     """An `MCPServer` whose two tools run on `store`'s sandboxes and the given search."""
-    app = MCPServer(name, instructions=_INSTRUCTIONS)
+    app = MCPServer(name, instructions=_INSTRUCTIONS, log_level="WARNING")
     per_connection = transport == "stdio"
     search_lock = threading.Lock()
 
