@@ -51,6 +51,10 @@ extras="local"
 [ "$mode" = "--tests" ] && extras="local,dev"
 .venv/bin/python -m pip install --quiet -e ".[$extras]"
 if [ "$mode" = "--tests" ]; then
+  # An MCP server still on the 1.x SDK, in its own environment as uvx or pipx would install it:
+  # the tests check that react-repl's 2.x client lists and calls it.
+  python3 -m venv .venv-mcp1
+  .venv-mcp1/bin/python -m pip install --quiet "mcp-server-time==2026.10.10"
   .venv/bin/react-repl model fetch qwen2.5-coder-0.5b
 else
   .venv/bin/react-repl model fetch

@@ -13,7 +13,7 @@ from react_repl.registry import (
     load_registered_sources,
     remove_registered_source,
 )
-from react_repl.registry._sources import _write_atomically
+from react_repl.registry._sources import write_json_atomically
 
 
 def test_missing_file_means_no_sources(tmp_path: Path) -> None:
@@ -44,7 +44,7 @@ def test_unreadable_file_is_reported_and_never_overwritten(tmp_path: Path, conte
 def test_failed_write_leaves_the_previous_file_and_no_temporary(tmp_path: Path) -> None:
     add_registered_source(tmp_path, "first.module")
     with pytest.raises(TypeError):
-        _write_atomically(tmp_path / "sources.json", {"sources": [object()]})
+        write_json_atomically(tmp_path / "sources.json", {"sources": [object()]})
     assert load_registered_sources(tmp_path) == ["first.module"]
     assert [path.name for path in tmp_path.iterdir()] == ["sources.json"]
 

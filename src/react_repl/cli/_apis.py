@@ -15,8 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from react_repl._paths import default_index_dir
+from react_repl.cli._mcp import configured_servers
 from react_repl.cli._options import index_option
 from react_repl.registry import (
+    MCP_SOURCE_PREFIX,
     SYNTHETIC_PACKAGE,
     ApiRegistry,
     ApiSpec,
@@ -94,18 +96,24 @@ def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json:
 @click.argument("source")
 @index_option
 def add(source: str, index_dir: Path | None) -> None:
-    """Validate a folder, .py file or module, record it next to the index and update the index."""
+    """Validate a source, record it next to the index and update the index.
+
+    SOURCE is a folder, a .py file, a module, or an MCP server: "mcp:NAME=COMMAND ARG..." (a
+    local server over stdio, e.g. "mcp:time=uvx mcp-server-time") or "mcp:NAME=URL"
+    (streamable HTTP). The server is started once to list its tools.
+    """
     index_path = index_dir or default_index_dir()
     source = _normalise(source)
-    candidate = ApiRegistry.discover([source], builtin=False, entry_points=False)
+    candidate = ApiRegistry.discover(
+        [source], builtin=False, entry_points=False, mcp_cache=index_path, refresh_mcp=True
+    )
     _print_problems(candidate.problems)
     if not candidate.specs:
         raise click.ClickException(f"{source} defines no API; nothing was recorded")
     try:
-        _record(source, index_path, candidate)
+        registry = _record(source, index_path, candidate)
     except (SourcesFileError, OSError) as error:
         raise click.ClickException(str(error)) from error
-    registry = ApiRegistry.discover(registered=index_path)
     _print_problems(p for p in registry.problems if p not in candidate.problems)
     _update_index(index_path, registry)
 
@@ -116,37 +124,70 @@ def add(source: str, index_dir: Path | None) -> None:
 def remove(source: str, index_dir: Path | None) -> None:
     """Forget a source added with `apis add` and drop its APIs from the index."""
     index_path = index_dir or default_index_dir()
-    absolute = str(Path(source).expanduser().resolve())
     try:
         removed = [
-            item for item in (source, absolute) if remove_registered_source(index_path, item)
+            item
+            for item in _registered_forms(source, index_path)
+            if remove_registered_source(index_path, item)
         ]
     except (SourcesFileError, OSError) as error:
         raise click.ClickException(str(error)) from error
     if not removed:
         raise click.ClickException(f"{source} is not registered in {index_path}")
     _out().print(Text(f"Removed {removed[0]}."))
-    _update_index(index_path, ApiRegistry.discover(registered=index_path))
+    _update_index(index_path, _discover((), index_path))
 
 
-def _record(source: str, index_path: Path, candidate: ApiRegistry) -> None:
-    """Record a source only if at least one of its APIs is not already taken by another source."""
+def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistry:
+    """Record a source, and keep it only if at least one of its APIs registers.
+
+    Its APIs are recognised in the full registry by module and qualified name, since an MCP
+    tool whose name is taken registers under another name.
+    """
     if source in load_registered_sources(index_path):
         _out().print(Text(f"{source} is already registered; refreshing the index."))
-        return
-    existing = ApiRegistry.discover(registered=index_path)
-    fresh = [spec.name for spec in candidate if existing.get(spec.name) is None]
-    if not fresh:
+        return _discover((), index_path)
+    add_registered_source(index_path, source)
+    registry = _discover((), index_path)
+    own = {(spec.module, spec.qualname) for spec in candidate}
+    names = [spec.name for spec in registry if (spec.module, spec.qualname) in own]
+    if not names:
+        remove_registered_source(index_path, source)
         raise click.ClickException(
             f"every API in {source} already exists under the same name elsewhere; "
             "nothing was recorded (rename them, e.g. with @api(name=...))"
         )
-    add_registered_source(index_path, source)
-    _out().print(Text(f"Registered {len(fresh)} API(s) from {source}: {', '.join(fresh)}"))
+    _out().print(Text(f"Registered {len(names)} API(s) from {source}: {', '.join(names)}"))
+    return registry
 
 
 def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:
-    return ApiRegistry.discover(list(api_paths), registered=index_dir or default_index_dir())
+    return ApiRegistry.discover(
+        list(api_paths),
+        registered=index_dir or default_index_dir(),
+        mcp_servers=configured_servers(),
+    )
+
+
+def _registered_forms(source: str, index_path: Path) -> list[str]:
+    """The entries of sources.json that `source` names: as typed, as an absolute path, or, for
+    `mcp:NAME`, the registered MCP server of that name."""
+    if not source.startswith(MCP_SOURCE_PREFIX):
+        return [source, str(Path(source).expanduser().resolve())]
+    from react_repl.mcp import McpConfigError, parse_source
+
+    try:
+        name = parse_source(source).name
+    except McpConfigError:
+        return [source]
+    same_server = []
+    for entry in load_registered_sources(index_path):
+        try:
+            if entry.startswith(MCP_SOURCE_PREFIX) and parse_source(entry).name == name:
+                same_server.append(entry)
+        except McpConfigError:
+            continue
+    return [source, *same_server]
 
 
 def _normalise(source: str) -> str:
@@ -208,7 +249,8 @@ def _details(spec: ApiSpec) -> Text:
         if body:
             text.append(f"\n{title}\n", "bold")
             text.append(f"  {body}\n")
-    text.append(f"\n{spec.source_file}:{spec.line}  ({spec.module})\n", "dim")
+    location = f"{spec.source_file}:{spec.line}" if spec.line else spec.source_file
+    text.append(f"\n{location}  ({spec.module})\n", "dim")
     return text
 
 

@@ -24,21 +24,25 @@ def index() -> None:
     "--apis",
     "api_paths",
     multiple=True,
-    help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
+    help="Extra API folder, .py file, module or mcp: server (repeatable); apis/ is always in.",
 )
 @index_option
 def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
-    """Index the built-in apis/, the --apis sources and the sources added with `apis add`.
+    """Index the built-in apis/, the --apis sources, the sources added with `apis add` and the
+    MCP servers of the config file (listed afresh, so a changed tool list is picked up).
 
     Only APIs whose text changed are embedded again; a corrupt or mismatched index is rebuilt.
     """
+    from react_repl.cli._mcp import configured_servers
     from react_repl.index import EncoderUnavailable, IndexProblem, MethodIndex
     from react_repl.registry import ApiRegistry
 
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     path = index_dir or default_index_dir()
-    registry = ApiRegistry.discover(paths=api_paths, registered=path)
+    registry = ApiRegistry.discover(
+        paths=api_paths, registered=path, mcp_servers=configured_servers(), refresh_mcp=True
+    )
     for problem in registry.problems:
         err.print(Text.assemble(("skipped ", "yellow"), str(problem)))
     try:

@@ -41,11 +41,12 @@ def _build(index: MethodIndex) -> None:
     """First use: build the index from the built-in and registered sources, as `react-repl index
     build` would, rather than sending a new user off to another command. An index that exists
     but cannot be used is never replaced here: it may be one a user built with another model."""
+    from react_repl.cli._mcp import configured_servers
     from react_repl.index import IndexProblem
     from react_repl.registry import ApiRegistry
 
     click.echo(f"Building the search index at {index.path} (first use)...", err=True)
-    registry = ApiRegistry.discover(registered=index.path)
+    registry = ApiRegistry.discover(registered=index.path, mcp_servers=configured_servers())
     try:
         index.build(registry)
     except (EncoderUnavailable, IndexProblem) as error:

@@ -41,13 +41,23 @@ def agent_options(
 def prepare_apis(
     api_dirs: tuple[Path, ...], index_dir: Path, console: Console
 ) -> tuple[dict[str, Callable[..., Any]], Callable[..., str]]:
-    """The API callables for the sandbox and a method_search over exactly those APIs.
+    """The API callables for the sandbox and a method_search over exactly those APIs."""
+    registry, method_search = prepare_registry(api_dirs, index_dir, console)
+    return registry.callables(), method_search
+
+
+def prepare_registry(
+    api_dirs: tuple[Path, ...] | tuple[str, ...], index_dir: Path, console: Console
+) -> tuple[Any, Callable[..., str]]:
+    """Every API source (the config file's MCP servers included) and a method_search over them.
 
     The shared index is only read: the run searches an in-memory overlay of it that adds the
     run's `--apis` (and any module edited since the last build), so a run never removes what
     another run or `react-repl index build --apis` put there. A missing or unusable shared index
-    is built first, from the sources every run shares (built-in and `apis add`).
+    is built first, from the sources every run shares (built-in, `apis add`, the config file).
+    MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`.
     """
+    from react_repl.cli._mcp import configured_servers
     from react_repl.index import (
         EncoderUnavailable,
         IndexProblem,
@@ -56,7 +66,8 @@ def prepare_apis(
     )
     from react_repl.registry import ApiRegistry
 
-    registry = ApiRegistry.discover(paths=api_dirs, registered=index_dir)
+    servers = configured_servers()
+    registry = ApiRegistry.discover(paths=api_dirs, registered=index_dir, mcp_servers=servers)
     for problem in registry.problems:
         click.echo(f"warning: {problem}", err=True)
     try:
@@ -65,12 +76,12 @@ def prepare_apis(
             shared = MethodIndex.open(index_dir)
         if not shared.exists or shared.rebuild_reason:
             with console.status("Building the search index…"):
-                shared.build(ApiRegistry.discover(registered=index_dir))
+                shared.build(ApiRegistry.discover(registered=index_dir, mcp_servers=servers))
         with console.status("Preparing the search index…"):
             index = shared.overlay(registry)
     except (EncoderUnavailable, IndexProblem) as error:
         raise click.ClickException(str(error)) from error
-    return registry.callables(), method_search_function(index)
+    return registry, method_search_function(index)
 
 
 def sandbox_settings(

@@ -13,8 +13,9 @@ from react_repl.registry._loading import (
     synthetic_module_name,
 )
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
-from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry
+from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry, is_mcp_spec
 from react_repl.registry._sources import (
+    MCP_SOURCE_PREFIX,
     SourcesFileError,
     add_registered_source,
     load_registered_sources,
@@ -23,6 +24,7 @@ from react_repl.registry._sources import (
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "MCP_SOURCE_PREFIX",
     "SYNTHETIC_PACKAGE",
     "ApiRegistry",
     "ApiSpec",
@@ -35,6 +37,7 @@ __all__ = [
     "api",
     "declaration_of",
     "import_api_module",
+    "is_mcp_spec",
     "load_registered_sources",
     "parse_docstring",
     "remove_registered_source",

@@ -1,9 +1,14 @@
 """`ApiRegistry.discover`: every API the agent may call, from every place APIs come from.
 
 Sources are read in a fixed order (built-in `apis/`, the paths given, the sources registered next
-to the index, then installed entry points) and the first definition of a name wins, so a user
-module can never silently replace a built-in API. The same file or module reached twice (for
-example `--apis apis/` next to the built-in folder) is loaded once.
+to the index, the MCP servers of the config file, then installed entry points) and the first
+definition of a name wins, so a user module can never silently replace a built-in API. The same
+file or module reached twice (for example `--apis apis/` next to the built-in folder) is loaded
+once.
+
+An MCP server's tools are specs like any other, but their "function" is a `react_repl.mcp`
+tool shape: they run in the agent's process (`mcp_tools()`), never in the sandbox worker
+(`callables()`). `react_repl.mcp` is imported only when an MCP source is present.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from react_repl.registry._collect import collect
 from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
 from react_repl.registry._model import ApiSpec, RegistrationProblem
 from react_repl.registry._sources import (
+    MCP_SOURCE_PREFIX,
     SOURCES_FILE,
     SourcesFileError,
     load_registered_sources,
@@ -50,14 +56,20 @@ class ApiRegistry:
         builtin: bool = True,
         entry_points: bool = True,
         registered: str | Path | None = None,
+        mcp_servers: Iterable[Any] = (),
+        refresh_mcp: bool = False,
+        mcp_cache: str | Path | None = None,
     ) -> ApiRegistry:
         """Load every source; bad modules and functions become problems, the rest registers.
 
-        Each path is a directory (its `*.py` files not starting with `_`), a `.py` file or a
-        dotted module name. `registered` is an index directory whose `sources.json` lists the
-        sources added with `react-repl apis add`.
+        Each path is a directory (its `*.py` files not starting with `_`), a `.py` file, a
+        dotted module name or an `mcp:` server. `registered` is an index directory whose
+        `sources.json` lists the sources added with `react-repl apis add`. `mcp_servers` are
+        `react_repl.mcp.McpServerConfig`s (the config file's); their tool listings are kept in
+        `mcp_cache` (default: `registered`) and listed afresh when `refresh_mcp` is set.
         """
-        builder = _Builder()
+        cache = mcp_cache if mcp_cache is not None else registered
+        builder = _Builder(Path(cache) if cache is not None else None, refresh_mcp)
         builtin_dir = _paths.builtin_apis_dir() if builtin else None
         if builtin_dir is not None and builtin_dir.is_dir():
             builder.add_source(builtin_dir)
@@ -65,6 +77,8 @@ class ApiRegistry:
             builder.add_source(path)
         if registered is not None:
             builder.add_registered(Path(registered))
+        for server in mcp_servers:
+            builder.add_mcp_server(server)
         if entry_points:
             builder.add_entry_points()
         return cls(builder.specs, builder.problems, builder.functions)
@@ -79,12 +93,28 @@ class ApiRegistry:
         return self._by_name.get(name)
 
     def callables(self) -> dict[str, Callable[..., Any]]:
-        """Name the agent calls -> function, ready to bind in the sandbox namespace."""
-        return {spec.name: self._functions.get(spec.name) or spec.load() for spec in self.specs}
+        """Name the agent calls -> function, ready to bind in the sandbox namespace.
+
+        MCP tools are left out: they are host functions (see `mcp_tools`).
+        """
+        return {
+            spec.name: self._functions.get(spec.name) or spec.load()
+            for spec in self.specs
+            if not is_mcp_spec(spec)
+        }
+
+    def mcp_tools(self) -> list[Any]:
+        """The `react_repl.mcp` tool shapes of the MCP specs, for `McpServers.host_functions`."""
+        return [self._functions[spec.name] for spec in self.specs if is_mcp_spec(spec)]
 
     def modules(self) -> dict[str, str]:
         """Module name -> sha256 of its source; the index re-embeds a module when this changes."""
         return {spec.module: spec.module_hash for spec in self.specs}
+
+
+def is_mcp_spec(spec: ApiSpec) -> bool:
+    """A tool of an MCP server (its module is `mcp:NAME`, which no Python module can be)."""
+    return spec.module.startswith(MCP_SOURCE_PREFIX)
 
 
 def _is_module_name(source: str) -> bool:
@@ -92,14 +122,20 @@ def _is_module_name(source: str) -> bool:
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, mcp_cache: Path | None = None, refresh_mcp: bool = False) -> None:
         self.specs: list[ApiSpec] = []
         self.problems: list[RegistrationProblem] = []
-        self.functions: dict[str, Callable[..., Any]] = {}
+        self.functions: dict[str, Any] = {}
         self._by_name: dict[str, ApiSpec] = {}
         self._seen_sources: set[str] = set()
+        self._mcp_servers: dict[str, Any] = {}
+        self._mcp_cache = mcp_cache
+        self._refresh_mcp = refresh_mcp
 
-    def add_source(self, source: str | Path) -> None:
+    def add_source(self, source: str | Path, origin: str = "--apis") -> None:
+        if isinstance(source, str) and source.startswith(MCP_SOURCE_PREFIX):
+            self._add_mcp_source(source, origin)
+            return
         path = Path(source).expanduser()
         if path.is_dir():
             for file in sorted(path.glob("*.py")):
@@ -127,7 +163,37 @@ class _Builder:
                 )
                 self.problems.append(RegistrationProblem(source, None, message))
             else:
-                self.add_source(source)
+                self.add_source(source, origin=str(index_dir / SOURCES_FILE))
+
+    def add_mcp_server(self, server: Any) -> None:
+        from react_repl.mcp._discovery import server_apis
+
+        known = self._mcp_servers.get(server.name)
+        if known is not None:
+            if known.fingerprint() != server.fingerprint():
+                message = (
+                    f"duplicate MCP server name {server.name!r}: already declared in "
+                    f"{known.origin or 'another source'}; this one is ignored"
+                )
+                self.problems.append(RegistrationProblem(server.origin, None, message))
+            return
+        self._mcp_servers[server.name] = server
+        found = server_apis(
+            server, self._mcp_cache, refresh=self._refresh_mcp, taken=set(self._by_name)
+        )
+        self.problems.extend(found.problems)
+        for spec, shape in found.specs:
+            self._accept(spec, shape)
+
+    def _add_mcp_source(self, source: str, origin: str) -> None:
+        from react_repl.mcp import McpConfigError, parse_source
+
+        try:
+            server = parse_source(source, origin)
+        except McpConfigError as error:
+            self.problems.append(RegistrationProblem(source, None, str(error)))
+            return
+        self.add_mcp_server(server)
 
     def add_entry_points(self) -> None:
         for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
@@ -159,15 +225,21 @@ class _Builder:
         for spec, function in collected.specs:
             self._accept(spec, function)
 
-    def _accept(self, spec: ApiSpec, function: Callable[..., Any]) -> None:
+    def _accept(self, spec: ApiSpec, function: Any) -> None:
         first = self._by_name.get(spec.name)
         if first is not None:
+            where = f"{first.source_file}:{first.line}" if first.line else first.source_file
+            rename = (
+                "give its MCP server a prefix: prefix = ... in [mcp.servers.NAME]"
+                if is_mcp_spec(spec)
+                else "rename it with @api(name=...)"
+            )
             message = (
                 f"duplicate API name {spec.name!r}: already registered from "
-                f"{first.source_file}:{first.line}; this one is ignored (rename it with "
-                f"@api(name=...))"
+                f"{where}; this one is ignored ({rename})"
             )
-            self.problems.append(RegistrationProblem(spec.source_file, spec.line, message))
+            problem = RegistrationProblem(spec.source_file, spec.line or None, message)
+            self.problems.append(problem)
             return
         self._by_name[spec.name] = spec
         self.specs.append(spec)

@@ -3,6 +3,9 @@
 The file lives with the index so that separate indexes (`--index`, `REACT_REPL_INDEX`) never share
 their API modules. It is replaced atomically, and a file that cannot be read is reported rather
 than overwritten, so a registration is never silently lost.
+
+A source is a folder, a `.py` file, a module name, or an MCP server: `mcp:[NAME=]COMMAND ARG...`
+or `mcp:[NAME=]URL` (see `react_repl.mcp`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 SOURCES_FILE = "sources.json"
+MCP_SOURCE_PREFIX = "mcp:"
 
 
 class SourcesFileError(ValueError):
@@ -47,7 +51,7 @@ def add_registered_source(index_dir: str | Path, source: str) -> None:
     sources = load_registered_sources(index_dir)
     if source in sources:
         return
-    _write_atomically(Path(index_dir) / SOURCES_FILE, {"sources": [*sources, source]})
+    write_json_atomically(Path(index_dir) / SOURCES_FILE, {"sources": [*sources, source]})
 
 
 def remove_registered_source(index_dir: str | Path, source: str) -> bool:
@@ -56,11 +60,12 @@ def remove_registered_source(index_dir: str | Path, source: str) -> bool:
     if source not in sources:
         return False
     remaining = [item for item in sources if item != source]
-    _write_atomically(Path(index_dir) / SOURCES_FILE, {"sources": remaining})
+    write_json_atomically(Path(index_dir) / SOURCES_FILE, {"sources": remaining})
     return True
 
 
-def _write_atomically(path: Path, data: object) -> None:
+def write_json_atomically(path: Path, data: object) -> None:
+    """Readers see the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

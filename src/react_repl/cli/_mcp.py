@@ -1,0 +1,126 @@
+"""`react-repl mcp serve`, and the `[mcp.servers.NAME]` tables other commands read.
+
+Over stdio, stdout carries the protocol: everything this command reports goes to stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from react_repl._paths import default_index_dir
+from react_repl.cli._options import index_option
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def configured_servers() -> list[Any]:
+    """The MCP servers of the config file (`react_repl.mcp.McpServerConfig`s), in order."""
+    from react_repl.mcp import McpConfigError, servers_from_config
+    from react_repl.settings import ConfigError, find_config_file, load_config_file
+
+    try:
+        path = find_config_file()
+        return servers_from_config(load_config_file(), origin=str(path) if path else "")
+    except (ConfigError, McpConfigError) as error:
+        raise click.ClickException(str(error)) from error
+
+
+@click.group()
+def mcp() -> None:
+    """Serve react-repl's sandboxed REPL to MCP clients.
+
+    To use an MCP server's tools in actions, declare it in the config file
+    ([mcp.servers.NAME] with `command` and `args`, or `url`) or register it with
+    `react-repl apis add "mcp:NAME=COMMAND ARG..."`.
+    """
+
+
+@mcp.command("serve")
+@click.option(
+    "--transport",
+    type=click.Choice(["stdio", "http"]),
+    default="stdio",
+    show_default=True,
+    help="stdio for a client that starts this command; http for streamable HTTP.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="HTTP address to bind.")
+@click.option(
+    "--allow-remote",
+    is_flag=True,
+    help="Allow a --host other than this machine: anyone who reaches it can run code and APIs.",
+)
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(1, 256),
+    default=8,
+    show_default=True,
+    help="Live REPL sessions (each a sandbox process); the least recently used is closed.",
+)
+@click.option(
+    "--apis",
+    "api_paths",
+    multiple=True,
+    help="Extra API folder, .py file, module or mcp: server (repeatable).",
+)
+@index_option
+def serve(
+    transport: str,
+    host: str,
+    allow_remote: bool,
+    port: int,
+    max_sessions: int,
+    api_paths: tuple[str, ...],
+    index_dir: Path | None,
+) -> None:
+    """Serve run_python(code, session) and method_search(query) to MCP clients."""
+    from rich.console import Console
+
+    from react_repl.cli._setup import prepare_registry, sandbox_settings
+    from react_repl.mcp import McpServers
+    from react_repl.mcp._serve import serve as serve_forever
+    from react_repl.sandbox import Sandbox, prints_result
+    from react_repl.settings import ConfigError, load_config_file
+
+    if transport == "http" and host not in _LOOPBACK and not allow_remote:
+        raise click.ClickException(
+            f"--host {host} would let other machines run code in the sandbox and call your APIs "
+            "(messages, files, MCP tools) with no authentication; add --allow-remote if you "
+            "mean it, behind an authenticating proxy"
+        )
+    index_path = index_dir or default_index_dir()
+    try:
+        settings = sandbox_settings(load_config_file())
+    except ConfigError as error:
+        raise click.ClickException(str(error)) from error
+    registry, method_search = prepare_registry(api_paths, index_path, Console(stderr=True))
+    apis = registry.callables()
+    click.echo(
+        f"react-repl MCP server ({transport}): {len(registry)} APIs, index {index_path}",
+        err=True,
+    )
+    with McpServers() as servers:
+        host_functions = {
+            "method_search": prints_result(method_search),
+            **servers.host_functions(registry.mcp_tools()),
+        }
+
+        def make_sandbox() -> Sandbox:
+            return Sandbox(apis, host_functions=host_functions, **settings)
+
+        try:
+            serve_forever(
+                make_sandbox,
+                host_functions["method_search"],
+                "stdio" if transport == "stdio" else "http",
+                host=host,
+                port=port,
+                max_sessions=max_sessions,
+            )
+        except KeyboardInterrupt:
+            click.echo("Stopped.", err=True)
+            sys.exit(130)

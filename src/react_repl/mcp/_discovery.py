@@ -1,0 +1,90 @@
+"""An MCP server as a source of APIs for the registry: its tools as `ApiSpec`s.
+
+The tools come from the listing kept next to the index when there is one, so that building the
+registry for a run starts no server; otherwise (and always when `refresh` is asked, as
+`react-repl index build` does) the server is started, listed and stopped. A server that cannot
+be listed is a registration problem, like a module that fails to import, and its last good
+listing is kept in use.
+
+Tool names are short and common (`search`, `get_current_time`), so a tool whose name is already
+taken by another API is registered under its server's name (`time_get_current_time`) rather
+than dropped; a `prefix` in the server's table names all its tools that way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from react_repl.mcp._config import McpServerConfig
+from react_repl.mcp._errors import McpError
+from react_repl.mcp._schema import python_identifier
+from react_repl.mcp._servers import McpServers
+from react_repl.mcp._snapshot import listed_at, load_listing, save_listing
+from react_repl.mcp._tools import ToolShape, listing_hash, tool_shapes
+from react_repl.registry import ApiSpec, RegistrationProblem
+
+
+@dataclass
+class ServerApis:
+    specs: list[tuple[ApiSpec, ToolShape]] = field(default_factory=list)
+    problems: list[RegistrationProblem] = field(default_factory=list)
+
+
+def server_apis(
+    server: McpServerConfig,
+    cache_dir: Path | None = None,
+    *,
+    refresh: bool = False,
+    taken: Collection[str] = (),
+) -> ServerApis:
+    """Specs for the server's tools; names in `taken` are avoided (see the module docstring)."""
+    found = ServerApis()
+    tools = _tools(server, cache_dir, refresh, found.problems)
+    if tools is None:
+        return found
+    module_hash = listing_hash(tools)
+    for shape in tool_shapes(server, tools):
+        if shape.python_name in taken:
+            renamed = f"{python_identifier(server.name, 'server')}_{shape.python_name}"
+            message = (
+                f"the name {shape.python_name!r} of tool {shape.tool_name!r} is already taken; "
+                f"registered as {renamed!r}"
+            )
+            found.problems.append(_problem(server, message))
+            shape = replace(shape, python_name=renamed)
+        found.specs.append((shape.spec(module_hash), shape))
+    if tools and not found.specs:
+        found.problems.append(_problem(server, "its tool listing holds no usable tool"))
+    return found
+
+
+def _tools(
+    server: McpServerConfig,
+    cache_dir: Path | None,
+    refresh: bool,
+    problems: list[RegistrationProblem],
+) -> list[dict[str, Any]] | None:
+    cached = load_listing(cache_dir, server) if cache_dir is not None else None
+    if cached is not None and not refresh:
+        return cached
+    try:
+        with McpServers([server]) as servers:
+            tools = servers.list_tools(server.name)
+    except McpError as error:
+        kept = f"; using its tools as listed on {listed_at(cache_dir, server)}" if cached else ""
+        problems.append(_problem(server, f"cannot list its tools: {error}{kept}"))
+        return cached
+    if cache_dir is not None:
+        try:
+            save_listing(cache_dir, server, tools)
+        except OSError as error:
+            problems.append(_problem(server, f"cannot keep its tool listing: {error}"))
+    return tools
+
+
+def _problem(server: McpServerConfig, message: str) -> RegistrationProblem:
+    source = server.origin or f"mcp:{server.name}"
+    return RegistrationProblem(source, None, f"MCP server {server.name!r}: {message}")

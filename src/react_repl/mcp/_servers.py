@@ -1,0 +1,175 @@
+"""`McpServers`: the MCP servers of one run, started on first use, reused, stopped at the end.
+
+    with McpServers() as servers:
+        host_functions = servers.host_functions(registry.mcp_tools())
+        ...  # pass host_functions to the sandbox; each call starts its server if needed
+
+Every wait has a deadline: a server gets `start_timeout` to start, each call the timeout of its
+server's description, and closing is bounded too, so a server that hangs costs time, never the
+run. The SDK (a second to import) is imported only when a server is first contacted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine, Iterable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from react_repl.mcp._callable import McpTool
+from react_repl.mcp._config import McpServerConfig
+from react_repl.mcp._errors import McpConfigError, McpServerError, McpTimeoutError
+from react_repl.mcp._tools import ToolShape
+
+if TYPE_CHECKING:
+    from react_repl.mcp._connection import Connection
+    from react_repl.mcp._loop import LoopThread
+
+T = TypeVar("T")
+DEFAULT_START_TIMEOUT = 60.0
+"""Generous: `uvx` and `npx` may install the server on its first start."""
+_MARGIN = 5.0  # beyond the inner deadlines: a stopped start still has to shut its server down
+_CLOSE_TIMEOUT = 20.0
+
+
+class McpServers:
+    """Connections to MCP servers; thread-safe, and usable again only until `close()`."""
+
+    def __init__(
+        self,
+        servers: Iterable[McpServerConfig] = (),
+        *,
+        start_timeout: float = DEFAULT_START_TIMEOUT,
+        max_message_bytes: int | None = None,
+    ) -> None:
+        from react_repl.mcp._transport import DEFAULT_MAX_MESSAGE_BYTES
+
+        self.start_timeout = float(start_timeout)
+        self.max_message_bytes = int(max_message_bytes or DEFAULT_MAX_MESSAGE_BYTES)
+        self._configs: dict[str, McpServerConfig] = {}
+        self._connections: dict[str, Connection] = {}
+        self._loop: LoopThread | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+        for server in servers:
+            self.add(server)
+
+    def add(self, server: McpServerConfig) -> None:
+        """Make a server known; nothing starts until one of its tools is called."""
+        with self._lock:
+            known = self._configs.get(server.name)
+            if known is not None and known.fingerprint() != server.fingerprint():
+                raise McpConfigError(
+                    f"two different MCP servers are named {server.name!r}: {known.label()} "
+                    f"and {server.label()}"
+                )
+            self._configs.setdefault(server.name, server)
+
+    def host_functions(self, tools: Iterable[ToolShape]) -> dict[str, McpTool]:
+        """Name the action calls -> callable for the sandbox's `host_functions`."""
+        functions: dict[str, McpTool] = {}
+        for shape in tools:
+            self.add(shape.server)
+            functions[shape.python_name] = McpTool(shape, self)
+        return functions
+
+    def call_tool(
+        self, server: str, tool: str, arguments: dict[str, Any], timeout: float | None = None
+    ) -> Any:
+        """Call a tool and convert its result (see `_results.py`); starts the server if needed."""
+        from react_repl.mcp._results import result_value
+
+        config = self._config(server)
+        limit = timeout or config.timeout
+        result = self._run(self._call(config, tool, arguments, limit), limit + 2 * _MARGIN)
+        return result_value(result, tool, server)
+
+    def list_tools(self, server: str) -> list[dict[str, Any]]:
+        """The server's current tool listing as plain JSON dicts."""
+        config = self._config(server)
+        return self._run(
+            self._list(config, config.timeout), self.start_timeout + config.timeout + 3 * _MARGIN
+        )
+
+    def running(self) -> list[str]:
+        """The servers whose process or connection is up now."""
+        return [name for name, connection in self._connections.items() if connection.running]
+
+    def starts(self, server: str) -> int:
+        """How often `server` was started; a server that died is started again when called."""
+        connection = self._connections.get(server)
+        return connection.starts if connection else 0
+
+    def close(self) -> None:
+        """Stop every server (stdio: close stdin, then terminate, then kill) and the loop."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            loop, self._loop = self._loop, None
+        if loop is None:
+            return
+        try:
+            loop.run(self._close_all(), _CLOSE_TIMEOUT)
+        except TimeoutError:
+            pass  # the guards die with the loop thread and take their servers with them
+        finally:
+            loop.stop(_MARGIN)
+
+    def __enter__(self) -> McpServers:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _config(self, server: str) -> McpServerConfig:
+        config = self._configs.get(server)
+        if config is None:
+            known = ", ".join(sorted(self._configs)) or "none"
+            raise McpServerError(f"no MCP server named {server!r} is configured (known: {known})")
+        return config
+
+    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
+        with self._lock:
+            if self._closed:
+                coroutine.close()
+                raise McpServerError("the MCP servers of this run were already stopped")
+            if self._loop is None:
+                from react_repl.mcp._loop import LoopThread
+
+                self._loop = LoopThread("react-repl-mcp")
+            loop = self._loop
+        try:
+            return loop.run(coroutine, timeout)
+        except TimeoutError as error:
+            if isinstance(error, McpTimeoutError):
+                raise
+            raise McpTimeoutError(f"the MCP call got {error}") from None
+
+    def _connection(self, config: McpServerConfig) -> Connection:
+        """Runs on the loop thread only, so no two connections to one server are made."""
+        from react_repl.mcp._connection import Connection
+
+        connection = self._connections.get(config.name)
+        if connection is None:
+            connection = Connection(config, self.max_message_bytes, self.start_timeout)
+            self._connections[config.name] = connection
+        return connection
+
+    async def _call(
+        self, config: McpServerConfig, tool: str, arguments: dict[str, Any], timeout: float
+    ) -> Any:
+        return await self._connection(config).call(tool, arguments, timeout)
+
+    async def _list(self, config: McpServerConfig, timeout: float) -> list[dict[str, Any]]:
+        return await self._connection(config).list_tools(timeout)
+
+    async def _close_all(self) -> None:
+        connections = list(self._connections.values())
+        await asyncio.gather(*(c.close() for c in connections), return_exceptions=True)
