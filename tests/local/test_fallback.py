@@ -156,3 +156,15 @@ def test_variants_are_chosen_from_what_the_kernel_reports(
     names = [variant.name for variant in runnable_variants(tmp_path, kernel_cpu_flags(cpuinfo))]
 
     assert names == ["haswell", "x64"]
+
+
+def test_a_dangling_library_link_left_by_an_earlier_install_does_not_stop_the_start(
+    fake_runtime: Path, fake_gguf: Path, launches: Path
+) -> None:
+    """pip can leave an old build's `libggml-cpu.so` link pointing at a file it removed."""
+    (fake_runtime.parent / "libggml-cpu.so").symlink_to("libggml-cpu.so.0.26.0")
+
+    result = CliRunner().invoke(main, ["model", "serve", str(fake_gguf)])
+
+    assert result.exit_code == 0, result.output
+    assert _launched(launches) == [False]

@@ -112,6 +112,8 @@ def runtime_key(binary: Path) -> str:
     real = binary.resolve()
     digest = hashlib.sha256()
     for path in [real, *sorted(real.parent.glob("libggml*.so*"))]:
+        if not path.exists():  # a dangling link an earlier install left behind loads nothing
+            continue
         stat = path.stat()
         digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     digest.update(str(real).encode())
