@@ -61,9 +61,8 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
 ) -> None:
     """What `run --apis X` does: X is searchable and callable, the shared index is not touched,
     and a missing shared index is built from the shared sources only."""
-    from rich.console import Console
-
-    from react_repl.cli._setup import prepare_apis
+    from react_repl.compose import prepare_registry
+    from react_repl.config import Config
 
     monkeypatch.setenv("REACT_REPL_HOME", str(project))
     monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(project / "apis"))
@@ -74,11 +73,11 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
         "    return len(text.split())\n"
     )
     index = project / "index"
-    apis, method_search = prepare_apis((extra,), index, Console(quiet=True))
-    assert apis["count_words"]("two words") == 2
+    registry, method_search = prepare_registry(Config.load(), (extra,), index)
+    assert registry.callables()["count_words"]("two words") == 2
     assert method_search("how many words are in this text", k=1).startswith("`count_words(")
     manifest = (index / "manifest.json").read_text()
     assert "money" in manifest and "words" not in manifest
     before = {p.name: p.read_bytes() for p in index.iterdir()}
-    prepare_apis((extra,), index, Console(quiet=True))
+    prepare_registry(Config.load(), (extra,), index)
     assert {p.name: p.read_bytes() for p in index.iterdir()} == before

@@ -73,10 +73,10 @@ def test_a_url_alone_uses_the_servers_model() -> None:
 @pytest.mark.parametrize(
     ("table", "needle"),
     [
-        ({"max_tokens": "many"}, "max_tokens must be int"),
-        ({"timeout": -1}, "timeout must not be negative"),
-        ({"temperature": True}, "temperature must be int or float"),
-        ({"modle": "typo"}, "Unknown key(s) in [model]: modle"),
+        ({"max_tokens": "many"}, "[model] max_tokens: input should be a valid integer"),
+        ({"timeout": -1}, "[model] timeout: input should be greater than 0"),
+        ({"temperature": True}, "[model] temperature: input should be a valid number"),
+        ({"modle": "typo"}, "unknown key `modle` in [model] (did you mean `model`?)"),
     ],
 )
 def test_bad_model_table_names_the_key(table: dict, needle: str) -> None:
@@ -142,7 +142,7 @@ def test_streaming_and_hang_limits_come_from_the_file() -> None:
     assert settings.stream is False
     assert (settings.first_token_timeout, settings.idle_timeout) == (120.0, 30.5)
     assert settings.hang_retries == 0
-    with pytest.raises(ConfigError, match="stream must be bool"):
+    with pytest.raises(ConfigError, match=r"\[model\] stream: input should be a valid boolean"):
         resolve(config={"model": {"stream": 1}})
-    with pytest.raises(ConfigError, match="idle_timeout must be positive"):
+    with pytest.raises(ConfigError, match="idle_timeout: input should be greater than 0"):
         resolve(config={"model": {"idle_timeout": 0}})

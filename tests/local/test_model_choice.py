@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
-from react_repl.cli._model_choice import choose_model, start_model
+from react_repl.compose import choose_model, start_model
 from react_repl.local import ModelNotFoundError, ensure_server, list_servers, stop_server
 
 
@@ -29,7 +28,7 @@ def test_a_gguf_file_is_served_locally_and_leased(
 ) -> None:
     choice = choose_model({}, {"model": str(fake_gguf)})
     try:
-        settings, server = start_model(choice, Console(quiet=True))
+        settings, server = start_model(choice)
 
         assert server is not None
         assert settings.base_url == server.base_url and settings.model == "tiny"

@@ -26,6 +26,7 @@ _SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "logs": ("react_repl.cli._logs", "logs"),
     "model": ("react_repl.cli._model", "model"),
     "bench": ("react_repl.cli._bench", "bench"),
+    "config": ("react_repl.cli._config", "config"),
     "mcp": ("react_repl.cli._mcp", "mcp"),
     "memory": ("react_repl.cli._memory", "memory"),
     "resume": ("react_repl.cli._continue", "resume"),

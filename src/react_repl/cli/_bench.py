@@ -233,23 +233,22 @@ def _assemble(args: dict[str, Any]) -> Any:
         resolve_targets,
     )
     from react_repl.bench._plan import DEFAULT_ARM, parse_value
-    from react_repl.cli._setup import agent_options, sandbox_settings
-    from react_repl.settings import ConfigError, load_config_file
+    from react_repl.config import Config, agent_options, sandbox_settings
 
     try:
         suite = load_suite(args["suite_dir"])
-        config = load_config_file()
+        config = Config.load()
         targets = resolve_targets(
-            args["models"], config, base_url=args["base_url"], api_key=args["api_key"]
+            args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
         )
         arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
         overrides = dict(_key_value(item, parse_value) for item in args["option_values"])
         levels = _levels(args["distractors"])
         agent_base = {
-            t.label: agent_options(config, {}, t.local is not None, t.settings.model)
+            t.label: agent_options(config, model=t.settings.model, local=t.local is not None)[0]
             for t in targets
         }
-    except (SuiteError, ConfigError, ModelSpecError, PlanError, ValueError) as error:
+    except (SuiteError, ModelSpecError, PlanError, ValueError) as error:  # ConfigError too
         raise _UsageError(str(error)) from None
     unknown = sorted(set(args["only_ids"]) - {task.id for task in suite.tasks})
     if unknown:
@@ -259,7 +258,9 @@ def _assemble(args: dict[str, Any]) -> Any:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     out_dir = (args["out_dir"] or Path("bench-results") / f"{suite.name}-{stamp}").resolve()
     sandbox = {
-        k: v for k, v in config.get("sandbox", {}).items() if k not in ("env", "env_passthrough")
+        k: v
+        for k, v in config.tables.sandbox.given().items()
+        if k not in ("env", "env_passthrough")
     }
     return BenchRun(
         suite=suite,
@@ -277,7 +278,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         agent_base=agent_base,
         overrides=overrides,
         sandbox=sandbox,
-        user_env=sandbox_settings(config)["env"] if suite.network else {},
+        user_env=sandbox_settings(config)[0]["env"] if suite.network else {},
         seed_index=(args["index_dir"] or _paths.default_index_dir()).resolve(),
         pack=args["distractor_pack"] or DISTRACTOR_PACK,
         resume=args["resume"],

@@ -7,13 +7,15 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 
-from react_repl import _paths
 from react_repl.cli._live import LivePrinter, print_result
+
+if TYPE_CHECKING:
+    from react_repl.agent import Agent, RunResult
 
 
 @dataclass(frozen=True)
@@ -33,43 +35,34 @@ class AgentRequest:
     questions: bool | None = None  # ask_user answered at the terminal; None: when one is there
 
 
-def build_agent(request: AgentRequest, console: Console) -> Any:
-    """Config file -> model (starting the local one if needed) -> APIs and index -> Agent."""
-    from react_repl.agent import Agent
-    from react_repl.cli import _setup
-    from react_repl.llm import ChatModel, ModelError
+def build_agent(request: AgentRequest, console: Console) -> Agent:
+    """The agent `react_repl.open_agent` builds, with the terminal's approvers and answerers."""
+    from react_repl.compose import open_agent
+    from react_repl.index import EncoderUnavailable, IndexProblem
+    from react_repl.llm import ModelError
     from react_repl.local import LocalModelError
-    from react_repl.settings import ConfigError, load_config_file
 
+    plugins = _approvers(request, console) + _answerers(request, console)
     try:
-        config = load_config_file()
-        flags = {"model": request.model, "base_url": request.base_url, "api_key": request.api_key}
-        model_settings, local = _setup.resolve_model(config, flags, console)
-        overrides = {"max_steps": request.max_steps, "prompts_dir": request.prompts_dir}
-        options = _setup.agent_options(config, overrides, local, model_settings.model)
-        index_dir = request.index_dir or _paths.default_index_dir()
-        apis, method_search = _setup.prepare_apis(request.api_dirs, index_dir, console)
-        plugins = _approvers(request, console) + _answerers(request, console)
-    except (ConfigError, ModelError, LocalModelError, ValueError, FileNotFoundError) as error:
+        with console.status("Preparing the agent…") as status:
+            return open_agent(
+                model=request.model,
+                base_url=request.base_url,
+                api_key=request.api_key,
+                apis=request.api_dirs,
+                index_dir=request.index_dir,
+                logs_dir=request.logs_dir,
+                options={"max_steps": request.max_steps, "prompts_dir": request.prompts_dir},
+                plugins=plugins,
+                progress=status.update,
+                warn=lambda message: click.echo(f"warning: {message}", err=True),
+            )
+    except (ValueError, FileNotFoundError, ModelError, LocalModelError, EncoderUnavailable,
+            IndexProblem) as error:  # fmt: skip
         raise click.ClickException(str(error)) from error
-    return Agent(
-        ChatModel(model_settings),
-        apis=apis,
-        method_search=method_search,
-        options=options,
-        logs_dir=request.logs_dir or _paths.default_logs_dir(),
-        sandbox_settings=_setup.sandbox_settings(config),
-        plugins=plugins,
-        log_settings={
-            "base_url": model_settings.base_url or "(default)",
-            "apis": len(apis),
-            "api_sources": [str(path.resolve()) for path in request.api_dirs],
-            "local_model": local,
-        },
-    )
 
 
-def execute(console: Console, quiet: bool, go: Callable[[Any], Any]) -> None:
+def execute(console: Console, quiet: bool, go: Callable[[Any], RunResult]) -> None:
     """Run `go(on_event)`, show it live unless quiet, print the result and exit with its code."""
     from react_repl.agent import ContinuationError
 

@@ -7,25 +7,28 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from react_repl._paths import default_index_dir
 from react_repl.cli._options import index_option
 
+if TYPE_CHECKING:
+    from react_repl.mcp import McpServerConfig
+
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def configured_servers() -> list[Any]:
-    """The MCP servers of the config file (`react_repl.mcp.McpServerConfig`s), in order."""
-    from react_repl.mcp import McpConfigError, servers_from_config
-    from react_repl.settings import ConfigError, find_config_file, load_config_file
+def configured_servers() -> list[McpServerConfig]:
+    """The MCP servers of the config file, in order; a bad config file is a usage error."""
+    from react_repl.config import Config
+    from react_repl.mcp import servers_from_config
 
     try:
-        path = find_config_file()
-        return servers_from_config(load_config_file(), origin=str(path) if path else "")
-    except (ConfigError, McpConfigError) as error:
+        config = Config.load()
+        return servers_from_config(config.as_data(), origin=str(config.path or ""))
+    except ValueError as error:  # ConfigError, McpConfigError
         raise click.ClickException(str(error)) from error
 
 
@@ -80,11 +83,12 @@ def serve(
     """Serve run_python(code, session) and method_search(query) to MCP clients."""
     from rich.console import Console
 
-    from react_repl.cli._setup import prepare_registry, sandbox_settings
+    from react_repl.compose import prepare_registry
+    from react_repl.config import Config, sandbox_settings
+    from react_repl.index import EncoderUnavailable, IndexProblem
     from react_repl.mcp import McpServers
     from react_repl.mcp._serve import serve as serve_forever
     from react_repl.sandbox import Sandbox, prints_result
-    from react_repl.settings import ConfigError, load_config_file
 
     if transport == "http" and host not in _LOOPBACK and not allow_remote:
         raise click.ClickException(
@@ -93,11 +97,17 @@ def serve(
             "mean it, behind an authenticating proxy"
         )
     index_path = index_dir or default_index_dir()
+    console = Console(stderr=True)
     try:
-        settings = sandbox_settings(load_config_file())
-    except ConfigError as error:
+        config = Config.load()
+        settings = sandbox_settings(config)[0]
+        with console.status("Preparing the APIs…") as status:
+            registry, method_search = prepare_registry(
+                config, api_paths, index_path, progress=status.update,
+                warn=lambda message: click.echo(f"warning: {message}", err=True),
+            )  # fmt: skip
+    except (ValueError, EncoderUnavailable, IndexProblem) as error:  # ConfigError, McpConfigError
         raise click.ClickException(str(error)) from error
-    registry, method_search = prepare_registry(api_paths, index_path, Console(stderr=True))
     apis = registry.callables()
     click.echo(
         f"react-repl MCP server ({transport}): {len(registry)} APIs, index {index_path}",

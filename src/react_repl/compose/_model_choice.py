@@ -9,15 +9,14 @@ known local model, a .gguf file, or the name a running local server was started 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import openai
-from rich.console import Console
-from rich.text import Text
 
+from react_repl.config import Config, model_settings, uses_local_model
 from react_repl.llm import ModelError, ModelSettings
 from react_repl.local import (
     DEFAULT_MODEL,
@@ -28,7 +27,6 @@ from react_repl.local import (
     list_servers,
     names_local_model,
 )
-from react_repl.settings import resolve_model_settings, uses_local_model
 
 _SERVER_HINT = (
     "To use a model server instead, give its OpenAI-compatible URL with --base-url (or "
@@ -46,11 +44,10 @@ class ModelChoice:
     local: str | Path | None
 
 
-def choose_model(config: Mapping[str, Any], flags: Mapping[str, Any]) -> ModelChoice:
+def choose_model(config: Config | Mapping[str, Any], flags: Mapping[str, Any]) -> ModelChoice:
     """Merge flags, environment and config, and check the model named really exists."""
-    settings = resolve_model_settings(
-        flags={k: v for k, v in flags.items() if v is not None}, config=config, env=os.environ
-    )
+    loaded = config if isinstance(config, Config) else Config.from_mapping(config)
+    settings = model_settings(loaded, flags, os.environ)[0]
     if uses_local_model(settings):
         return ModelChoice(settings, _local_model(settings.model or DEFAULT_MODEL))
     if settings.model:
@@ -58,14 +55,22 @@ def choose_model(config: Mapping[str, Any], flags: Mapping[str, Any]) -> ModelCh
     return ModelChoice(settings, None)
 
 
-def start_model(choice: ModelChoice, console: Console) -> tuple[ModelSettings, LocalServer | None]:
-    """The settings to call the model with; starts (or reuses and leases) the local server."""
+def start_model(
+    choice: ModelChoice,
+    progress: Callable[[str], None] = lambda _message: None,
+    note: Callable[[str], None] = lambda _message: None,
+) -> tuple[ModelSettings, LocalServer | None]:
+    """The settings to call the model with; starts (or reuses and leases) the local server.
+
+    `progress` hears each stage of a start (it can take minutes); `note` hears that the server
+    runs in a fallback mode on this machine.
+    """
     if choice.local is None:
         return choice.settings, None
-    with console.status("Starting the local model server…") as status:
-        server = ensure_server(choice.local, progress=lambda message: status.update(message))
+    progress("Starting the local model server…")
+    server = ensure_server(choice.local, progress=progress)
     if server.fallback:
-        console.print(Text.assemble(("note: ", "yellow"), f"{server.fallback}."))
+        note(f"{server.fallback}.")
     settings = replace(
         choice.settings, base_url=server.base_url, model=server.model_name, api_key="local"
     )

@@ -1,0 +1,55 @@
+"""The APIs a run can call and a method_search over exactly those.
+
+The shared index is only read: the run searches an in-memory overlay of it that adds the run's
+extra API sources (and any module edited since the last build), so a run never removes what
+another run or `react-repl index build --apis` put there. A missing or unusable shared index is
+built first, from the sources every run shares (built-in, `apis add`, the config file's MCP
+servers).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from react_repl.config import Config
+from react_repl.index import MethodIndex, method_search_function
+from react_repl.mcp import McpServerConfig, servers_from_config
+from react_repl.registry import ApiRegistry
+
+Report = Callable[[str], None]
+
+
+def configured_servers(config: Config) -> list[McpServerConfig]:
+    """The config file's `[mcp.servers.NAME]` servers, in the order written."""
+    return servers_from_config(config.as_data(), origin=str(config.path or ""))
+
+
+def prepare_registry(
+    config: Config,
+    api_sources: Sequence[str | Path],
+    index_dir: Path,
+    *,
+    progress: Report = lambda _message: None,
+    warn: Report = lambda _message: None,
+) -> tuple[ApiRegistry, Callable[..., str]]:
+    """Every API source (the config file's MCP servers included) and a method_search over them.
+
+    MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`. Raises
+    `EncoderUnavailable` or `IndexProblem` when no search can be built.
+    """
+    servers = configured_servers(config)
+    registry = ApiRegistry.discover(
+        paths=tuple(api_sources), registered=index_dir, mcp_servers=servers
+    )
+    for problem in registry.problems:
+        warn(str(problem))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
+        shared = MethodIndex.open(index_dir)
+    if not shared.exists or shared.rebuild_reason:
+        progress("Building the search index…")
+        shared.build(ApiRegistry.discover(registered=index_dir, mcp_servers=servers))
+    progress("Preparing the search index…")
+    return registry, method_search_function(shared.overlay(registry))

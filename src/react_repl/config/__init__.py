@@ -1,0 +1,55 @@
+"""Configuration: the config file's schema, declared once, and the effective settings.
+
+`Config.load()` finds and validates the whole file (every table) before anything starts;
+`model_settings`, `agent_options`, `sandbox_settings` and `paths` merge flags, environment, the
+file and defaults, and say where each value came from (what `react-repl config show` prints).
+See docs/configuration.md.
+"""
+
+from react_repl.config._effective import (
+    API_ENV_VARIABLES,
+    DEFAULT_OPENAI_MODEL,
+    MODEL_ENV,
+    Setting,
+    Sourced,
+    agent_options,
+    model_settings,
+    paths,
+    sandbox_defaults,
+    sandbox_settings,
+    uses_local_model,
+)
+from react_repl.config._file import Config, ConfigError, find_config_file
+from react_repl.config._schema import (
+    AgentTable,
+    BenchModelTable,
+    BenchTable,
+    ConfigFile,
+    McpTable,
+    ModelTable,
+    SandboxTable,
+)
+
+__all__ = [
+    "API_ENV_VARIABLES",
+    "DEFAULT_OPENAI_MODEL",
+    "MODEL_ENV",
+    "AgentTable",
+    "BenchModelTable",
+    "BenchTable",
+    "Config",
+    "ConfigError",
+    "ConfigFile",
+    "McpTable",
+    "ModelTable",
+    "SandboxTable",
+    "Setting",
+    "Sourced",
+    "agent_options",
+    "find_config_file",
+    "model_settings",
+    "paths",
+    "sandbox_defaults",
+    "sandbox_settings",
+    "uses_local_model",
+]

@@ -1,0 +1,200 @@
+"""The effective settings and where each came from: flag > environment > config file > default.
+
+Every consumer (the CLI, `bench`, `open_agent`, `config show`) merges the sources here, so a
+value means the same thing everywhere and `config show` reports exactly what a run would use.
+A source is "default", "profile NAME", the config file's path, "env NAME" or "flag --NAME".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from react_repl import _paths
+from react_repl.config._file import Config, ConfigError, describe_errors
+from react_repl.config._schema import AgentTable, ModelTable
+
+if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
+    from react_repl.agent import AgentOptions
+    from react_repl.llm import ModelSettings
+
+DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
+MODEL_ENV: dict[str, tuple[str, ...]] = {
+    "base_url": ("OPENAI_BASE_URL",),
+    "api_key": ("OPENAI_API_KEY",),
+    "model": ("REACT_REPL_MODEL", "OPENAI_MODEL"),
+}
+# API modules read these in the sandbox worker, whose environment is otherwise scrubbed.
+API_ENV_VARIABLES = ("SLACK_WEBHOOK_URL", "DISCORD_WEBHOOK_URL", "NASA_API_KEY")
+DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One effective value and the source it came from."""
+
+    value: Any
+    source: str
+
+
+Sourced = dict[str, Setting]
+
+
+def model_settings(
+    config: Config, flags: Mapping[str, Any] = {}, env: Mapping[str, str] = os.environ
+) -> tuple[ModelSettings, Sourced]:
+    """The model to call; unset flags are None. A key alone (no server) means OpenAI."""
+    from react_repl.llm import ModelSettings
+
+    sourced: Sourced = {}
+    given = config.tables.model.given()
+    for key in ModelTable.model_fields:
+        flag = flags.get(key)
+        from_env = _from_env(key, env)
+        if flag is not None:
+            sourced[key] = Setting(flag, f"flag --{key.replace('_', '-')}")
+        elif from_env is not None:
+            sourced[key] = Setting(env[from_env], f"env {from_env}")
+        elif key in given:
+            sourced[key] = Setting(given[key], config.origin)
+    values = _check(ModelTable, {key: s.value for key, s in sourced.items()}, "[model]").given()
+    if not values.get("model"):
+        uses_openai = bool(values.get("api_key")) and not values.get("base_url")
+        values["model"] = DEFAULT_OPENAI_MODEL if uses_openai else ""
+        sourced["model"] = Setting(values["model"], "default (OpenAI)" if uses_openai else DEFAULT)
+    settings = ModelSettings(**values)
+    return settings, _with_defaults(sourced, {"model": "", **_dataclass_defaults(ModelSettings)})
+
+
+def uses_local_model(settings: ModelSettings) -> bool:
+    """No server configured, and either no key or a model only the local runtime has.
+
+    A key in the environment must not send `--model qwen2.5-coder-0.5b` to OpenAI.
+    """
+    from react_repl.local import names_local_model
+
+    only_local = names_local_model(settings.model)
+    return not settings.base_url and (not settings.api_key or only_local)
+
+
+def agent_options(
+    config: Config, overrides: Mapping[str, Any] = {}, *, model: str = "", local: bool = False
+) -> tuple[AgentOptions, Sourced]:
+    """The model's profile, then the `[agent]` table, then the caller's overrides (flags)."""
+    from react_repl.agent import AgentOptions, profile_for
+
+    overrides = {key: value for key, value in overrides.items() if value is not None}
+    file_values = config.tables.agent.given()
+    checked = _check(AgentTable, {**file_values, **_as_toml(overrides)}, "agent option")
+    requested = checked.profile
+    profile = profile_for(model, local=local, requested=requested)
+    sourced: Sourced = {key: Setting(value, f"profile {profile.name}")
+                        for key, value in profile.options.items()}  # fmt: skip
+    sourced |= {key: Setting(value, config.origin) for key, value in file_values.items()}
+    sourced |= {key: Setting(value, "flag --" + key.replace("_", "-"))
+                for key, value in overrides.items()}  # fmt: skip
+    if requested is None:
+        sourced["profile"] = Setting(profile.name, "default (from the model's name and server)")
+    values = {key: setting.value for key, setting in sourced.items() if key != "profile"}
+    try:
+        options = profile.agent_options(**values)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    defaults = {f.name: f.default for f in dataclasses.fields(AgentOptions) if f.name != "extra"}
+    return options, _with_defaults(sourced, defaults)
+
+
+def sandbox_settings(
+    config: Config, extra_env: Mapping[str, str] = {}, env: Mapping[str, str] = os.environ
+) -> tuple[dict[str, Any], Sourced]:
+    """Keyword arguments for `Sandbox`: the `[sandbox]` table plus the environment the API
+    modules need (their variables, `env_passthrough` and `REACT_REPL_*`), nothing secret besides.
+    """
+    settings = config.tables.sandbox.given()
+    sourced = {key: Setting(value, config.origin) for key, value in settings.items()}
+    passthrough = set(settings.pop("env_passthrough", ())) | set(API_ENV_VARIABLES)
+    passed = {name: value for name, value in env.items()
+              if name in passthrough or name.startswith("REACT_REPL_")}  # fmt: skip
+    workspace = {"REACT_REPL_WORKSPACE": str(_paths.default_workspace_dir())}
+    settings["env"] = {**workspace, **passed, **settings.get("env", {}), **extra_env}
+    return settings, _with_defaults(sourced, sandbox_defaults())
+
+
+def sandbox_defaults() -> dict[str, Any]:
+    """`Sandbox`'s own keyword defaults: declared once, on the class."""
+    from react_repl.sandbox import Sandbox
+
+    parameters = inspect.signature(Sandbox.__init__).parameters.values()
+    defaults = {p.name: p.default for p in parameters if p.kind is p.KEYWORD_ONLY}
+    defaults.pop("host_functions", None)
+    return {**defaults, "env_passthrough": ()}
+
+
+def paths(env: Mapping[str, str] = os.environ, **flags: Any) -> Sourced:
+    """Where a run reads and writes: each folder, and the variable or flag that chose it."""
+    project = _paths.project_root()
+    home_source = "env REACT_REPL_HOME" if env.get("REACT_REPL_HOME") else "config file's folder"
+    data_source = home_source if project else "default (user data folder)"
+    found: Sourced = {
+        "project": Setting(str(project) if project else None, data_source if project else DEFAULT)
+    }
+    for key, variable, folder in (
+        ("index", "REACT_REPL_INDEX", _paths.default_index_dir),
+        ("logs", "REACT_REPL_LOGS", _paths.default_logs_dir),
+        ("workspace", "REACT_REPL_WORKSPACE", _paths.default_workspace_dir),
+        ("cache", "REACT_REPL_CACHE", _paths.cache_dir),
+    ):
+        flag = flags.get(f"{key}_dir")
+        if flag is not None:
+            found[key] = Setting(str(flag), f"flag --{key}")
+        elif env.get(variable):
+            found[key] = Setting(str(folder()), f"env {variable}")
+        else:
+            found[key] = Setting(str(folder()), data_source if key != "cache" else DEFAULT)
+    builtin = _paths.builtin_apis_dir()
+    source = "env REACT_REPL_BUILTIN_APIS" if "REACT_REPL_BUILTIN_APIS" in env else DEFAULT
+    found["builtin_apis"] = Setting(str(builtin) if builtin else None, source)
+    return found
+
+
+def _check(table: type[ModelTable] | type[AgentTable], values: dict[str, Any], where: str) -> Any:
+    """Flags and environment values meet the same schema as the file's."""
+    try:
+        return table.model_validate(values)
+    except ValidationError as error:
+        problems = describe_errors(error, None).split("\n", 1)[1]
+        raise ConfigError(f"Bad {where} value:\n{problems}") from None
+
+
+def _as_toml(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Overrides may carry Paths and tuples; the schema speaks TOML (strings and lists)."""
+    return {
+        key: str(value) if isinstance(value, os.PathLike) else
+        list(value) if isinstance(value, tuple) else value
+        for key, value in values.items()
+    }  # fmt: skip
+
+
+def _from_env(key: str, env: Mapping[str, str]) -> str | None:
+    return next((name for name in MODEL_ENV.get(key, ()) if env.get(name)), None)
+
+
+def _dataclass_defaults(kind: type) -> dict[str, Any]:
+    values = {}
+    for field in dataclasses.fields(kind):
+        if field.default is not dataclasses.MISSING:
+            values[field.name] = field.default
+        elif field.default_factory is not dataclasses.MISSING:
+            values[field.name] = field.default_factory()
+    return values
+
+
+def _with_defaults(sourced: Sourced, defaults: Mapping[str, Any]) -> Sourced:
+    keys: Iterable[str] = [*defaults, *(key for key in sourced if key not in defaults)]
+    return {key: sourced.get(key) or Setting(defaults[key], DEFAULT) for key in keys}
