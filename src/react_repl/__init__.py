@@ -2,14 +2,25 @@
 
 The public API is re-exported here; each concept lives in its own subpackage:
 `sandbox` (the restricted REPL), `registry` (API modules), `index` (method_search),
-`llm` (model access), `agent` (the ReAct loop), `logs` (run logs), `local` (the bundled model).
-Imports are lazy so that `import react_repl` stays cheap.
+`llm` (model access), `agent` (the ReAct loop), `logs` (run logs), `local` (the bundled model),
+`config` (the config file and effective settings), `compose` (`open_agent`: config -> Agent).
+Imports are lazy so that `import react_repl` stays cheap; type checkers see the real names.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from react_repl.agent import Agent, AgentOptions, RunResult
+    from react_repl.compose import open_agent
+    from react_repl.config import Config, ConfigError
+    from react_repl.hookspecs import hookimpl
+    from react_repl.index import MethodIndex, method_search_function
+    from react_repl.llm import ChatModel, ModelSettings
+    from react_repl.registry import ApiRegistry, api
+    from react_repl.sandbox import Observation, Sandbox
 
 __version__ = "0.1.0"
 
@@ -19,15 +30,39 @@ _EXPORTS = {
     "api": "react_repl.registry",
     "ApiRegistry": "react_repl.registry",
     "MethodIndex": "react_repl.index",
+    "method_search_function": "react_repl.index",
+    "ChatModel": "react_repl.llm",
+    "ModelSettings": "react_repl.llm",
     "Agent": "react_repl.agent",
+    "AgentOptions": "react_repl.agent",
     "RunResult": "react_repl.agent",
+    "Config": "react_repl.config",
+    "ConfigError": "react_repl.config",
+    "open_agent": "react_repl.compose",
     "hookimpl": "react_repl.hookspecs",
 }
 
-__all__ = [*sorted(_EXPORTS), "__version__"]
+__all__ = [
+    "Agent",
+    "AgentOptions",
+    "ApiRegistry",
+    "ChatModel",
+    "Config",
+    "ConfigError",
+    "MethodIndex",
+    "ModelSettings",
+    "Observation",
+    "RunResult",
+    "Sandbox",
+    "__version__",
+    "api",
+    "hookimpl",
+    "method_search_function",
+    "open_agent",
+]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'react_repl' has no attribute {name!r}")
