@@ -39,7 +39,9 @@ TASK = "What is the temperature in Paris?"
 
 def script(server: ScriptedServer) -> None:
     server.enqueue("1. Find the temperature in Paris")
-    server.enqueue('THOUGHT: look it up\nACTION:\n```python\nt = get_city_temperature("Paris")\n```')
+    server.enqueue(
+        'THOUGHT: look it up\nACTION:\n```python\nt = get_city_temperature("Paris")\n```'
+    )
     server.enqueue('THOUGHT: done\nACTION:\n```python\nstop(f"{t} degrees")\n```')
 
 

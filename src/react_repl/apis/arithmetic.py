@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 import math
 import operator
+from collections.abc import Callable
+from typing import cast
 
 __all__ = [
     "add_numbers",
@@ -33,7 +35,10 @@ _BINARY = {
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
 }
-_UNARY = {ast.UAdd: operator.pos, ast.USub: operator.neg}
+_UNARY: dict[type[ast.unaryop], Callable[[float], float]] = {
+    ast.UAdd: operator.pos,
+    ast.USub: operator.neg,
+}
 
 
 def add_numbers(a: float, b: float) -> float:
@@ -201,7 +206,7 @@ def calculate(expression: str) -> float:
 
 def _evaluate(node: ast.AST) -> float:
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return node.value
+        return cast(float, node.value)  # an int stays an int: 2 + 3 is 5, not 5.0
     if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
         return _UNARY[type(node.op)](_evaluate(node.operand))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):

@@ -92,11 +92,11 @@ def resize_image(
         ValueError: Neither size is given, or a size is below 1 or above 10000.
     """
     _check_image(image)
-    if width is None and height is None:
-        raise ValueError("Give a width, a height, or both.")
     if width is None:
+        if height is None:
+            raise ValueError("Give a width, a height, or both.")
         width = round(image.width * height / image.height)
-    if height is None:
+    elif height is None:
         height = round(image.height * width / image.width)
     return image.resize(_checked_size(width, height), Image.Resampling.LANCZOS)
 

@@ -149,6 +149,7 @@ def _store(service: str, channel: str | None, text: str, image: Image.Image | No
 
 
 def _deliver(record: dict, destination: str, send: Callable[[], object]) -> None:
+    problem: str | None
     try:
         send()
     except (ConnectionError, PermissionError, ValueError) as error:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from react_repl.bench._plots import write_plots
 from react_repl.bench._results import AttemptRecord
@@ -188,7 +188,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")[:400]
 
 
-def _html_template():  # type: ignore[no-untyped-def]
+def _html_template() -> Template:
     env = Environment(
         loader=PackageLoader("react_repl.bench", "templates"),
         autoescape=select_autoescape(["html", "jinja2"]),

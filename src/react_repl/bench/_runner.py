@@ -131,8 +131,8 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
         }
         executor = make_executor(run.executor, run.workers, run.address)
         try:
-            for target, group in _turns(run, pending):
-                settings, server = _serve(target, progress.notify)
+            for turn, group in _turns(run, pending):
+                settings, server = _serve(turn, progress.notify)
                 jobs = (_job(run, attempt, settings, api_sets) for attempt in group)
                 for record in executor.run(jobs):
                     store.append(record)

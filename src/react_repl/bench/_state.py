@@ -45,7 +45,7 @@ def load_checks(file: Path) -> dict[str, StateCheck]:
         ) from None
     finally:
         sys.path.remove(str(file.parent))
-    checks = {
+    checks: dict[str, Callable[..., None]] = {
         name: function
         for name, function in vars(module).items()
         if inspect.isfunction(function)

@@ -163,7 +163,7 @@ def run_command(
     from react_repl.local import LocalModelError
 
     try:
-        price_table = target_prices(run.targets) | (read_prices(prices) if prices else {})
+        price_table = {**target_prices(run.targets), **(read_prices(prices) if prices else {})}
     except ValueError as error:
         raise _UsageError(str(error)) from None
     _console.print(Text(f"Results: {run.out_dir}"))
@@ -210,7 +210,7 @@ def report_command(
     try:
         files = [results_file(path) for path in results]
         records = load_results(files)
-        price_table = plan_prices(files) | (read_prices(prices) if prices else {})
+        price_table = {**plan_prices(files), **(read_prices(prices) if prices else {})}
     except ValueError as error:
         raise _UsageError(str(error)) from None
     if not records:

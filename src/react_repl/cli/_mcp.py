@@ -6,6 +6,7 @@ Over stdio, stdout carries the protocol: everything this command reports goes to
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,7 +89,7 @@ def serve(
     from react_repl.index import EncoderUnavailable, IndexProblem
     from react_repl.mcp import McpServers
     from react_repl.mcp._serve import serve as serve_forever
-    from react_repl.sandbox import Sandbox, prints_result
+    from react_repl.sandbox import HostImage, Sandbox, prints_result
 
     if transport == "http" and host not in _LOOPBACK and not allow_remote:
         raise click.ClickException(
@@ -114,8 +115,9 @@ def serve(
         err=True,
     )
     with McpServers() as servers:
-        host_functions = {
-            "method_search": prints_result(method_search),
+        search = prints_result(method_search)
+        host_functions: dict[str, Callable[..., str | HostImage]] = {
+            "method_search": search,
             **servers.host_functions(registry.mcp_tools()),
         }
 
@@ -125,7 +127,7 @@ def serve(
         try:
             serve_forever(
                 make_sandbox,
-                host_functions["method_search"],
+                search,
                 "stdio" if transport == "stdio" else "http",
                 host=host,
                 port=port,

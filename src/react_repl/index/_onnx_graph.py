@@ -29,7 +29,7 @@ class _Graph:
         self.initializers: list[Any] = []
         self.nodes: list[Any] = []
 
-    def constant(self, name: str, value: np.ndarray | float) -> str:
+    def constant(self, name: str, value: np.ndarray | np.floating | float) -> str:
         array = np.ascontiguousarray(value)
         self.initializers.append(self._numpy_helper.from_array(array, name))
         return name

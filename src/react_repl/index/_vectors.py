@@ -34,6 +34,7 @@ def uses_graph(count: int) -> bool:
 
 def build_vectors(embeddings: np.ndarray, exact: bool = False) -> faiss.Index:
     dimension = embeddings.shape[1]
+    index: faiss.Index
     if uses_graph(len(embeddings)) and not exact:
         index = faiss.IndexHNSWFlat(dimension, _HNSW_NEIGHBOURS, faiss.METRIC_INNER_PRODUCT)
         index.hnsw.efConstruction = _HNSW_EF_CONSTRUCTION

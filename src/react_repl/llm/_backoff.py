@@ -11,7 +11,7 @@ import openai
 _RETRY_AFTER_CAP = 60.0
 
 
-def retry_delay(exc: Exception, attempt: int, base: float, cap: float) -> float:
+def retry_delay(exc: BaseException, attempt: int, base: float, cap: float) -> float:
     """The server's Retry-After when it sent one, else exponential back-off with jitter.
 
     Jitter keeps several agents that failed together from hammering the server in lockstep.
@@ -23,7 +23,7 @@ def retry_delay(exc: Exception, attempt: int, base: float, cap: float) -> float:
     return random.uniform(ceiling / 2, ceiling)
 
 
-def retry_after(exc: Exception) -> float | None:
+def retry_after(exc: BaseException) -> float | None:
     """Seconds from `retry-after-ms` or `retry-after` (seconds or an HTTP date), if present."""
     if not isinstance(exc, openai.APIStatusError):
         return None

@@ -26,6 +26,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from react_repl._paths import cache_dir
 from react_repl.local._cpu import (
@@ -146,7 +147,7 @@ def _read_memory() -> dict[str, dict]:
 
 
 def recall(binary: Path) -> Remembered | None:
-    entry = _read_memory().get(runtime_key(binary))
+    entry: Any = _read_memory().get(runtime_key(binary))  # checked by the except below
     try:
         raw = entry["profile"]
         profile = LaunchProfile(raw["name"], tuple(raw["args"]), raw["variant"])

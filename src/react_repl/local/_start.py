@@ -69,7 +69,7 @@ def start_server(request: StartRequest, report: Progress) -> ServerState:
     while queue:
         profile = queue.pop(0)
         trusted = remembered is not None and remembered.profile == profile
-        if trusted and profile != DEFAULT_PROFILE:
+        if trusted and remembered and profile != DEFAULT_PROFILE:
             report(f"starting llama-server with {profile.describe()} ({remembered.reason})")
         try:
             state = _start_once(binary, profile, request, port, probe=not trusted, report=report)

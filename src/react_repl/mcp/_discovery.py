@@ -74,7 +74,8 @@ def _tools(
         with McpServers([server]) as servers:
             tools = servers.list_tools(server.name)
     except McpError as error:
-        kept = f"; using its tools as listed on {listed_at(cache_dir, server)}" if cached else ""
+        listed = listed_at(cache_dir, server) if cached and cache_dir is not None else None
+        kept = f"; using its tools as listed on {listed}" if listed else ""
         problems.append(_problem(server, f"cannot list its tools: {error}{kept}"))
         return cached
     if cache_dir is not None:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, TextIO
 
 import httpx2
 from mcp import StdioServerParameters
@@ -47,7 +47,7 @@ def stdio_parameters(server: McpServerConfig, max_bytes: int) -> StdioServerPara
 
 @asynccontextmanager
 async def open_transport(
-    server: McpServerConfig, max_bytes: int, errlog: IO[str]
+    server: McpServerConfig, max_bytes: int, errlog: TextIO
 ) -> AsyncIterator[Any]:
     """Yields the (read, write) streams the SDK's `Client` runs on."""
     if server.url is None:
@@ -69,7 +69,7 @@ async def open_transport(
 
 
 class _BoundedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, inner: httpx2.AsyncBaseTransport, max_bytes: int, errlog: IO[str]) -> None:
+    def __init__(self, inner: httpx2.AsyncBaseTransport, max_bytes: int, errlog: TextIO) -> None:
         self._inner = inner
         self._max_bytes = max_bytes
         self._errlog = errlog
@@ -87,7 +87,7 @@ class _BoundedTransport(httpx2.AsyncBaseTransport):
 
 
 class _BoundedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner: httpx2.AsyncByteStream, max_bytes: int, errlog: IO[str]) -> None:
+    def __init__(self, inner: httpx2.AsyncByteStream, max_bytes: int, errlog: TextIO) -> None:
         self._inner = inner
         self._max_bytes = max_bytes
         self._errlog = errlog

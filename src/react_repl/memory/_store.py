@@ -15,10 +15,14 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from react_repl._paths import cache_dir
+
+if TYPE_CHECKING:
+    from react_repl.index import Encoder
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS memories (
@@ -54,7 +58,7 @@ def default_memory_path() -> Path:
 class MemoryStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path else default_memory_path()
-        self._encoder = None
+        self._encoder: Encoder | None = None
 
     def add(
         self, task: str, actions: str, answer: str | None, *, model: str = "", run_log: str = ""

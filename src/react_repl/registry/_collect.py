@@ -180,7 +180,7 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
         message = f"cannot read the signature of {name!r}: {error}; not registered"
         result.problems.append(_problem(loaded, line, message))
         return
-    docs = parse_docstring(inspect.cleandoc(obj.__doc__))
+    docs = parse_docstring(inspect.cleandoc(obj.__doc__ or ""))
     spec = _spec(loaded, obj, name, line, signature, docs, mark, declaration)
     for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
         message = (
@@ -240,7 +240,7 @@ def _spec(
 
 def _param_doc(parameter: inspect.Parameter, docs: DocSections) -> ParamDoc:
     doc_type, description = docs.params.get(parameter.name, (None, ""))
-    stars = {parameter.VAR_POSITIONAL: "*", parameter.VAR_KEYWORD: "**"}.get(parameter.kind, "")
+    stars = {"VAR_POSITIONAL": "*", "VAR_KEYWORD": "**"}.get(parameter.kind.name, "")
     return ParamDoc(
         name=stars + parameter.name,
         annotation=format_annotation(parameter.annotation) or doc_type,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any
@@ -21,6 +22,7 @@ class RestrictedSyntaxError(SyntaxError):
 
 # Special methods model code commonly defines on its own classes, beyond RestrictedPython's
 # `__init__` and comparisons. They only ever run agent code on agent objects; none is a hook name.
+Visited = ast.AST | Iterable[ast.AST] | None  # what a NodeTransformer visit may return
 _EXTRA_SPECIAL_METHODS = frozenset(
     {
         "__repr__", "__str__", "__len__", "__iter__", "__next__", "__getitem__", "__setitem__",
@@ -52,7 +54,7 @@ class _Transformer(RestrictingNodeTransformer):
             return
         super().check_name(node, name, allow_magic_methods)  # type: ignore[arg-type]
 
-    def visit_Name(self, node: ast.Name) -> ast.AST:
+    def visit_Name(self, node: ast.Name) -> Visited:
         if not isinstance(node.ctx, ast.Load):
             self._refuse_rebinding(node, node.id)
         if node.id == "printed":
@@ -66,15 +68,15 @@ class _Transformer(RestrictingNodeTransformer):
             self._refuse_rebinding(node, name)
         return self.node_contents_visit(node)
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> Visited:
         self._refuse_rebinding(node, node.name)
         return super().visit_FunctionDef(node)
 
-    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+    def visit_ClassDef(self, node: ast.ClassDef) -> Visited:
         self._refuse_rebinding(node, node.name)
         return super().visit_ClassDef(node)
 
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.AST:
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> Visited:
         self._refuse_rebinding(node, node.name)
         return super().visit_ExceptHandler(node)
 
@@ -83,7 +85,7 @@ class _Transformer(RestrictingNodeTransformer):
             self._refuse_rebinding(node, alias.asname or alias.name.partition(".")[0])
         return super().check_import_names(node)
 
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> Visited:
         """Models write `x: int = 1`; the annotation is dropped, the assignment kept."""
         if node.value is None:
             return None

@@ -7,7 +7,7 @@ same guards as ordinary code, including fields nested in format specs.
 
 from __future__ import annotations
 
-import _string  # type: ignore[import-not-found]
+import _string
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any

@@ -34,7 +34,8 @@ from ._plain import (
 
 _REPR_LIMIT = 200
 _CODE_TYPES = (types.FunctionType, types.MethodType)
-_FACTORY = defaultdict.default_factory  # the slot itself: an agent subclass cannot override it
+# the slot itself: an agent subclass cannot override it
+_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Handle:
@@ -164,7 +165,7 @@ class _Crossing:
         if kind in ATOMS or id(value) in self.given:
             return value
         if id(value) in self.memo:
-            copy = self.memo[id(value)]
+            copy: Any = self.memo[id(value)]
             return Handle(value) if copy is None else copy  # a cycle through a tuple
         if kind in MOMENTS:
             return value if is_plain_moment(value) else Handle(value)
@@ -242,21 +243,21 @@ class _Crossing:
     def _safe(self, item: Any) -> Any:
         return item if type(item) in ATOMS or id(item) in self.given else self.wrap(item)
 
-    def _settle_sequence(self, sequence: Any, base: type) -> None:
-        getitem, setitem = base.__getitem__, base.__setitem__  # type: ignore[attr-defined]
-        for index in range(base.__len__(sequence)):  # type: ignore[attr-defined]
+    def _settle_sequence(self, sequence: Any, base: Any) -> None:
+        getitem, setitem = base.__getitem__, base.__setitem__
+        for index in range(base.__len__(sequence)):
             item = getitem(sequence, index)
             if type(item) not in ATOMS and (safe := self._safe(item)) is not item:
                 setitem(sequence, index, safe)
 
-    def _settle_mapping(self, mapping: Any, base: type) -> None:
+    def _settle_mapping(self, mapping: Any, base: Any) -> None:
         if base is defaultdict:
             factory = _FACTORY.__get__(mapping)
             if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
                 _FACTORY.__set__(mapping, None)
-        setitem, delitem = base.__setitem__, base.__delitem__  # type: ignore[attr-defined]
+        setitem, delitem = base.__setitem__, base.__delitem__
         atoms, given = ATOMS, self.given
-        for key, item in list(base.items(mapping)):  # type: ignore[attr-defined]
+        for key, item in list(base.items(mapping)):
             if (type(key) in atoms or id(key) in given) and (
                 type(item) in atoms or id(item) in given
             ):
@@ -290,13 +291,13 @@ class _Crossing:
 
 def _agent_contents(owner: Any) -> Iterator[Any]:
     """What an agent object or class holds that an API could reach and fill."""
-    base = container_base(type(owner)) if not isinstance(owner, type) else None
+    base: Any = container_base(type(owner)) if not isinstance(owner, type) else None
     if base in MAPPINGS:
-        for key, item in base.items(owner):  # type: ignore[union-attr]
+        for key, item in base.items(owner):
             yield key
             yield item
     elif base is not None:
-        yield from base.__iter__(owner)  # type: ignore[attr-defined]
+        yield from base.__iter__(owner)
     for name, item in vars(owner).items():
         if not name.startswith("_"):
             yield item

@@ -86,7 +86,7 @@ def _interpreter_paths() -> set[str]:
 def _config_files(folder: Path) -> set[str]:
     """The API modules read their settings file lazily (apis/_config.py): the first
     react-repl.toml or pyproject.toml from the working directory up to the repository root."""
-    found = set()
+    found: set[str] = set()
     for candidate in (folder.resolve(), *folder.resolve().parents):
         found.update(str(candidate / name) for name in _CONFIG_NAMES)
         if (candidate / ".git").exists():

@@ -83,7 +83,8 @@ def container_kind(value: Any) -> type | None:
     kind = type(value)
     if kind in CONTAINERS:
         return kind
-    if isinstance(value, tuple) and is_plain_namedtuple(kind):
+    # (a class is hashable: typeshed types lru_cache arguments as Hashable, not type)
+    if isinstance(value, tuple) and is_plain_namedtuple(kind):  # type: ignore[arg-type]
         return tuple
     return None
 

@@ -131,6 +131,7 @@ def count_atoms(formula: str) -> dict:
     total: dict = {}
     for part in re.split(r"[·.*]", formula.replace(" ", "")):
         leading = re.match(r"(\d*)(.*)", part)
+        assert leading is not None  # both groups match the empty string
         multiplier, body = int(leading[1] or 1), leading[2]
         for symbol, count in _parse_group(body).items():
             total[symbol] = total.get(symbol, 0) + count * multiplier

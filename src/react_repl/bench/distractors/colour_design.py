@@ -19,7 +19,7 @@ def _rgb(hex_color: str) -> tuple[int, int, int]:
     return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
 
 
-def _hex(rgb: tuple[float, float, float]) -> str:
+def _hex(rgb: tuple[float, ...]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c))):02x}" for c in rgb)
 
 

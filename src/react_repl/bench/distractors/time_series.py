@@ -22,7 +22,8 @@ def cumulative_sum(series: list[float]) -> list[float]:
         >>> cumulative_sum([1, 2, 3, 4])
         [1, 3, 6, 10]
     """
-    totals, running = [], 0
+    totals: list[float] = []
+    running: float = 0
     for value in series:
         running += value
         totals.append(running)

@@ -32,7 +32,13 @@ def heat_index(temperature_c: float, relative_humidity: float) -> float:
         40.4
     """
     t, rh = temperature_c * 9 / 5 + 32, relative_humidity
-    terms = (-42.379, 2.04901523 * t, 10.14333127 * rh, -0.22475541 * t * rh, -6.83783e-3 * t * t)
+    terms: tuple[float, ...] = (
+        -42.379,
+        2.04901523 * t,
+        10.14333127 * rh,
+        -0.22475541 * t * rh,
+        -6.83783e-3 * t * t,
+    )
     terms += (-5.481717e-2 * rh * rh, 1.22874e-3 * t * t * rh, 8.5282e-4 * t * rh * rh)
     hi = sum(terms) - 1.99e-6 * t * t * rh * rh
     if t < 80:

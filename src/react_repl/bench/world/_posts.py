@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import HTTP
+from typing import cast
 
 from PIL import Image, UnidentifiedImageError
 
@@ -61,7 +62,7 @@ def _multipart(service: str, content_type: str, body: bytes) -> Post:
     text, image = "", None
     for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition")
-        payload = part.get_payload(decode=True) or b""
+        payload = cast(bytes, part.get_payload(decode=True) or b"")  # a part, not a message
         if name == "payload_json":
             try:
                 text = str(json.loads(payload).get("content") or "")
