@@ -12,7 +12,7 @@ from typing import Any
 from react_repl._paths import default_workspace_dir
 from react_repl.agent._context import ApiDoc, RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
-from react_repl.agent._events import RunEnded, RunStarted
+from react_repl.agent._events import Event, RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
 from react_repl.agent._hints import api_docs, with_parameter_docs
 from react_repl.agent._loop import Outcome, StepLoop
@@ -24,9 +24,9 @@ from react_repl.agent._result import RunResult, Status
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
-from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, prints_result
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings, prints_result
 
-EventCallback = Callable[[Any], None]
+EventCallback = Callable[[Event], None]
 
 
 class Agent:
@@ -45,7 +45,7 @@ class Agent:
         method_search: Callable[..., str] | None = None,
         options: AgentOptions | None = None,
         logs_dir: Path | None = None,
-        sandbox_settings: Mapping[str, Any] | None = None,
+        sandbox_settings: SandboxSettings | None = None,
         plugins: Iterable[object] = (),
         log_settings: Mapping[str, Any] | None = None,
         durable_logs: bool = False,
@@ -56,7 +56,7 @@ class Agent:
         self.method_search = method_search
         self.options = options or AgentOptions()
         self.logs_dir = logs_dir
-        self.sandbox_settings = dict(sandbox_settings or {})
+        self.sandbox_settings: SandboxSettings = {**(sandbox_settings or {})}
         self.plugins = [*installed_plugins(), *plugins]
         self.log_settings = dict(log_settings or {})
         self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
@@ -194,9 +194,9 @@ class Agent:
                         step=origin.checkpoint.step + 1)  # fmt: skip
         return recorder
 
-    def _sandbox_settings(self) -> dict[str, Any]:
+    def _sandbox_settings(self) -> SandboxSettings:
         """The caller's settings; the project's workspace unless they name one."""
-        settings = dict(self.sandbox_settings)
+        settings: SandboxSettings = {**self.sandbox_settings}
         env = dict(settings.get("env", {}))
         if "workspace" not in settings and "REACT_REPL_WORKSPACE" not in env:
             env["REACT_REPL_WORKSPACE"] = str(default_workspace_dir())

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from react_repl.agent import Agent, AgentOptions
 from react_repl.llm import ChatModel, ModelSettings
+from react_repl.sandbox import SandboxSettings
 
 
 def build_agent(
@@ -33,7 +34,7 @@ def build_agent(
         method_search=method_search,
         options=options,
         logs_dir=logs_dir,
-        sandbox_settings={**sandbox, "env": dict(env)},
+        sandbox_settings=cast(SandboxSettings, {**sandbox, "env": dict(env)}),
         log_settings=log_settings,
         bench_run=bench_run,
     )

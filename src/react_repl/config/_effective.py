@@ -12,7 +12,7 @@ import inspect
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
 
@@ -23,6 +23,7 @@ from react_repl.config._schema import AgentTable, ModelTable
 if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
     from react_repl.agent import AgentOptions
     from react_repl.llm import ModelSettings
+    from react_repl.sandbox import SandboxSettings
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
 MODEL_ENV: dict[str, tuple[str, ...]] = {
@@ -112,7 +113,7 @@ def agent_options(
 
 def sandbox_settings(
     config: Config, extra_env: Mapping[str, str] = {}, env: Mapping[str, str] = os.environ
-) -> tuple[dict[str, Any], Sourced]:
+) -> tuple[SandboxSettings, Sourced]:
     """Keyword arguments for `Sandbox`: the `[sandbox]` table plus the environment the API
     modules need (their variables, `env_passthrough` and `REACT_REPL_*`), nothing secret besides.
     """
@@ -123,7 +124,7 @@ def sandbox_settings(
               if name in passthrough or name.startswith("REACT_REPL_")}  # fmt: skip
     workspace = {"REACT_REPL_WORKSPACE": str(_paths.default_workspace_dir())}
     settings["env"] = {**workspace, **passed, **settings.get("env", {}), **extra_env}
-    return settings, _with_defaults(sourced, sandbox_defaults())
+    return cast("SandboxSettings", settings), _with_defaults(sourced, sandbox_defaults())
 
 
 def sandbox_defaults() -> dict[str, Any]:

@@ -8,7 +8,7 @@ import time
 import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import faiss
 import numpy as np
@@ -29,6 +29,9 @@ from ._store import (
 )
 from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
+
+if TYPE_CHECKING:
+    from react_repl.registry import ApiRegistry, ApiSpec
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
 MAX_K = 50
@@ -91,18 +94,18 @@ class MethodIndex:
                 )
                 warnings.warn(message, stacklevel=3)
 
-    def build(self, registry: Any) -> BuildReport:
+    def build(self, registry: ApiRegistry) -> BuildReport:
         """Make the index hold exactly the registry's APIs, re-embedding only changed texts."""
         with self._writing():
             return self._update(list(registry.specs), dict(registry.modules()), replace_all=True)
 
-    def add(self, specs: Iterable[Any]) -> BuildReport:
+    def add(self, specs: Iterable[ApiSpec]) -> BuildReport:
         """Add or replace the given APIs; their modules' previous APIs are replaced wholesale."""
         specs = list(specs)
         with self._writing():
             return self._update(specs, {s.module: s.module_hash for s in specs}, replace_all=False)
 
-    def overlay(self, registry: Any) -> MethodIndex:
+    def overlay(self, registry: ApiRegistry) -> MethodIndex:
         """An in-memory index over exactly the registry's APIs, for one run; nothing is written.
 
         Vectors this index already holds for unchanged texts are reused, so only the APIs it

@@ -17,7 +17,7 @@ import importlib.metadata
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from react_repl import _paths
 from react_repl.registry._collect import collect
@@ -29,6 +29,9 @@ from react_repl.registry._sources import (
     SourcesFileError,
     load_registered_sources,
 )
+
+if TYPE_CHECKING:
+    from react_repl.mcp import McpServerConfig
 
 ENTRY_POINT_GROUP = "react_repl.apis"
 _DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
@@ -56,7 +59,7 @@ class ApiRegistry:
         builtin: bool = True,
         entry_points: bool = True,
         registered: str | Path | None = None,
-        mcp_servers: Iterable[Any] = (),
+        mcp_servers: Iterable[McpServerConfig] = (),
         refresh_mcp: bool = False,
         mcp_cache: str | Path | None = None,
     ) -> ApiRegistry:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._observation import Observation, SandboxError
     from ._plain import HostImage
     from ._sandbox import DEFAULT_PREINJECT, Sandbox
+    from ._settings import SandboxSettings
 
 _EXPORTS = {
     "DEFAULT_MAX_CALLS_PER_ACTION": "._budget",
@@ -29,6 +30,7 @@ _EXPORTS = {
     "PREINJECTABLE": "._catalogue",
     "Sandbox": "._sandbox",
     "SandboxError": "._observation",
+    "SandboxSettings": "._settings",
     "prints_result": "._host",
 }
 
@@ -41,6 +43,7 @@ __all__ = [
     "Observation",
     "Sandbox",
     "SandboxError",
+    "SandboxSettings",
     "prints_result",
 ]
 
