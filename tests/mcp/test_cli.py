@@ -16,10 +16,11 @@ def test_a_malformed_server_table_stops_every_command_that_reads_it(
     (tmp_path / "react-repl.toml").write_text(config)
     result = react_repl(*command, home=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.strip() == (
-        "Error: [mcp.servers.time] command 'uvx mcp-server-time' holds arguments; "
-        "write command = 'uvx' and args = ['mcp-server-time']"
-    )
+    assert result.stderr.strip().splitlines() == [
+        f"Error: Config file {tmp_path / 'react-repl.toml'} has a problem:",
+        "  [mcp.servers.time] command 'uvx mcp-server-time' holds arguments; "
+        "write command = 'uvx' and args = ['mcp-server-time']",
+    ]
 
 
 def test_serving_beyond_this_machine_needs_to_be_asked_for(tmp_path: Path) -> None:
