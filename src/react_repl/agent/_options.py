@@ -26,6 +26,7 @@ class AgentOptions:
     keep_recent_steps: int = 3  # never elided by the context budget
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
     search_k: int = 5
+    task_search: bool = False  # method_search over the task text, shown with the task
     critic: str = (
         "off"  # "off", "answer" (check stop() answers), "answer+results" (API results too)
     )
@@ -78,6 +79,7 @@ class AgentOptions:
         return {
             "max_steps": self.max_steps,
             "decompose_first_step": self.decompose_first_step,
+            "task_search": self.task_search,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
             "repeat_warning": self.repeat_warning,
