@@ -83,6 +83,7 @@ def _run_in(
             logs_dir=Path(job.logs_dir),
             log_settings=_log_settings(job, suite),
             bench_run=job.run_id,
+            user_answers=task.user_answers,
         )
         clock = time.perf_counter()
         with contextlib.chdir(workspace):
