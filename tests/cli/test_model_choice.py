@@ -13,7 +13,9 @@ from pathlib import Path
 
 from react_repl.llm import ScriptedServer
 
-SUITE = '[suite]\nbuiltin_apis = false\n[[task]]\nid = "hello"\ntask = "Say hello."\nanswer = "hello"\n'
+SUITE = (
+    '[suite]\nbuiltin_apis = false\n[[task]]\nid = "hello"\ntask = "Say hello."\nanswer = "hello"\n'
+)
 
 
 def _react_repl(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
