@@ -263,8 +263,33 @@ def test_an_invented_function_name_is_searched_for(server: ScriptedServer, tmp_p
     assert "`send_note(text: str) -> str`" in observation
 
 
+def test_a_name_used_as_a_value_is_to_be_assigned_not_searched(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("read it", "print(get_temperature(city))"))
+    server.enqueue(fenced("done", "stop()"))
+    observation = make_agent(server, tmp_path).run("Temperature?").steps[0].observation
+    assert "NameError: name 'city' is not defined" in observation
+    assert "`city` is a variable you have not assigned" in observation
+    assert "found these" not in observation
+
+
+def test_the_task_is_searched_up_front_when_asked(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("done", "stop()"))
+    make_agent(server, tmp_path, replace(PLAIN, task_search=True)).run("Send a note to Bo.")
+    first_prompt = server.requests[0]["messages"][-1]["content"]
+    assert "method_search found these functions for this task" in first_prompt
+    assert first_prompt.index("`send_note(") < first_prompt.index("`get_temperature(")
+
+
+def test_no_search_up_front_by_default(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("done", "stop()"))
+    make_agent(server, tmp_path).run("Send a note to Bo.")
+    assert "send_note" not in server.requests[0]["messages"][-1]["content"]
+
+
 def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
-    server.enqueue(fenced("print", "print(undefined_thing)"))
+    server.enqueue(fenced("print", "print(undefined_thing())"))
     server.enqueue(fenced("done", "stop()"))
     agent = make_agent(server, tmp_path, AgentOptions(decompose_first_step=False,
                                                       search_on_name_error=False))  # fmt: skip

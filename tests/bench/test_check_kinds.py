@@ -92,6 +92,11 @@ state = [{ check = "refund_recorded", order_id = 7, amount = 19.99 }]
 may_change = ["db:shop.db:refunds"]
 
 [[task]]
+id = "malformed"
+task = "Total of order 7? (malformed)"
+answer = 19.99
+
+[[task]]
 id = "unfinished"
 task = "Keep looking (unfinished)"
 max_steps = 2
@@ -123,6 +128,7 @@ SCRIPTS = {
         action("print(delete_customer(1))"),
         action("stop('done')"),
     ],
+    "(malformed)": ["The total is probably 19.99.", action("stop(get_order_total(7))")],
     "(unfinished)": [action("print('still looking')"), action("print('and looking')")],
 }
 
@@ -191,3 +197,18 @@ def test_the_printed_number_did_not_rescue_the_wrong_answer(outcomes: dict[str, 
     log = Path(outcomes["number-wrong"]["log_path"]).read_text()
     assert "19.99" in log  # the observation showed the right total …
     assert outcomes["number-wrong"]["outcome"] == "mistake"  # … but the answer was not it
+
+
+def test_replies_without_an_action_are_counted(outcomes: dict[str, dict]) -> None:
+    record = outcomes["malformed"]
+    assert record["outcome"] == "pass"
+    assert (record["replies"], record["malformed_replies"]) == (2, 1)
+    assert outcomes["number-right"]["malformed_replies"] == 0
+
+
+def test_the_report_shows_the_malformed_replies(outcomes: dict[str, dict]) -> None:
+    report = Path(outcomes["malformed"]["log_path"]).parents[5] / "out" / "report.md"
+    summary = report.read_text().split("## Summary")[1]
+    assert "malformed replies" in summary
+    replies = sum(record["replies"] for record in outcomes.values())
+    assert f"| 1/{replies} |" in summary

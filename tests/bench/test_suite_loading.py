@@ -18,7 +18,10 @@ def test_the_shipped_suites_load() -> None:
     offline = load_suite(SUITES / "offline" / "suite.toml")
     assert [task.id for task in offline.tasks] == [
         "current-date", "days-between", "fahrenheit", "file-round-trip", "weekday-slack",
+        "ask-which-city",
     ]  # fmt: skip
+    assert offline.tasks[-1].user_answers == ("Lisbon",)
+    assert offline.tasks[0].user_answers is None
     assert offline.tasks[0].fixtures == (SUITES / "offline" / "fixtures",)
 
 

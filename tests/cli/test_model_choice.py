@@ -13,7 +13,9 @@ from pathlib import Path
 
 from react_repl.llm import ScriptedServer
 
-SUITE = '[[task]]\nid = "hello"\ntask = "Say hello."\ncheck.output_contains = "hello"\n'
+SUITE = (
+    '[suite]\nbuiltin_apis = false\n[[task]]\nid = "hello"\ntask = "Say hello."\nanswer = "hello"\n'
+)
 
 
 def _react_repl(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -55,8 +57,10 @@ def test_bench_checks_every_model_before_running_anything(tmp_path: Path) -> Non
         tmp_path, "bench", "suite.toml", "--model", "qwen2.5-coder-0.5b", "--model", "gpt-4o"
     )
 
-    assert result.returncode == 1
-    assert "'gpt-4o' is not a local model" in " ".join(result.stderr.split())
+    message = " ".join(result.stderr.split())
+    assert result.returncode == 2  # a usage error, found before anything starts
+    assert "--model 'gpt-4o'" in message and "not a bundled model" in message
+    assert "qwen2.5-coder-1.5b" in message and "--base-url" in message
     assert "Traceback" not in result.stderr
     _nothing_ran(tmp_path)
 

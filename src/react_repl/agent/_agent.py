@@ -237,7 +237,25 @@ class Agent:
             task=task,
             decompose=self.options.decompose_first_step,
             thought_prefix=self.options.thought_prefix,
+            found=self._found_for_task(task),
         )
+
+    def _found_for_task(self, task: str) -> str:
+        """method_search over the task itself (seed 002's forced first search), shown up front.
+
+        A small model's own first query is often a vague paraphrase that lands on the wrong
+        domain and anchors the whole run there; the task's own words seldom do.
+        """
+        if not self.options.task_search or self.method_search is None:
+            return ""
+        try:
+            hits = self.method_search(task, k=self.options.search_k)
+        except Exception:  # a failed search must not stop the run before it starts
+            return ""
+        if not isinstance(hits, str):
+            return ""
+        docs = self._api_docs if self.options.api_hints else {}
+        return with_parameter_docs(hits.strip(), docs)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ Each hint is a plugin on the `observation_hints` hook, switched by an AgentOptio
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 from collections.abc import Callable, Mapping
@@ -26,7 +27,9 @@ class NameErrorSearch:
     """A called name that does not exist is a description of what the model wants: search it.
 
     The seed observed models inventing plausible function names; searching for the invented
-    name turns the hallucination into the lookup the model should have made.
+    name turns the hallucination into the lookup the model should have made. A missing name
+    used as a value is another mistake (a parameter name copied from a signature, never
+    assigned): searching for it led small models further off, so they are told to assign it.
     """
 
     @hookimpl
@@ -38,6 +41,8 @@ class NameErrorSearch:
         missing = _MISSING_NAME.search(observation.text)
         if missing is None:
             return None
+        if not _is_called(missing["name"], proposal.action):
+            return run.prompts.render("unassigned.jinja2", name=missing["name"])
         query = missing["name"].replace("_", " ")
         try:
             found = run.method_search(query, k=3).strip()
@@ -48,6 +53,18 @@ class NameErrorSearch:
         return run.prompts.render(
             "name_error.jinja2", name=missing["name"], query=query, found=found
         )
+
+
+def _is_called(name: str, code: str) -> bool:
+    """Whether `code` calls `name`; code that does not parse counts as a call (search it)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return True
+    return any(
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+        for node in ast.walk(tree)
+    )
 
 
 class RepeatWarning:

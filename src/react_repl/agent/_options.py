@@ -26,9 +26,11 @@ class AgentOptions:
     keep_recent_steps: int = 3  # never elided by the context budget
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
     search_k: int = 5
+    task_search: bool = False  # method_search over the task text, shown with the task
     critic: str = (
         "off"  # "off", "answer" (check stop() answers), "answer+results" (API results too)
     )
+    answer_form_check: bool = False  # "as a number" / "as a list" tasks get answers of that type
     max_answer_reviews: int = 2  # rejected answers before the critic gives way
     plan: bool = False  # a short plan, kept visible in the prompt and re-made when stuck
     replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
@@ -78,6 +80,8 @@ class AgentOptions:
         return {
             "max_steps": self.max_steps,
             "decompose_first_step": self.decompose_first_step,
+            "task_search": self.task_search,
+            "answer_form_check": self.answer_form_check,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
             "repeat_warning": self.repeat_warning,

@@ -13,6 +13,7 @@ from typing import Any
 import pluggy
 
 from react_repl import hookspecs
+from react_repl.agent._answer_form import AnswerFormCheck
 from react_repl.agent._critic import AnswerCritic, ResultCritic
 from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
 from react_repl.agent._loops import LoopDetector
@@ -52,6 +53,8 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
     if options.critic != "off" or options.few_shot:
         # Without a model critic the example-copy check still runs: it needs no model call.
         plugins.append(AnswerCritic(use_model=options.critic != "off"))
+    if options.answer_form_check:
+        plugins.append(AnswerFormCheck())  # registered last: pluggy asks it first
     return plugins
 
 

@@ -6,11 +6,11 @@ change there is a change in one function, and every attempt is built the same wa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from react_repl.agent import Agent, AgentOptions
+from react_repl.agent import Agent, AgentOptions, AskUser, ScriptedAnswers
 from react_repl.llm import ChatModel, ModelSettings
 from react_repl.sandbox import SandboxSettings
 
@@ -26,8 +26,13 @@ def build_agent(
     logs_dir: Path,
     log_settings: Mapping[str, Any],
     bench_run: str,
+    user_answers: Sequence[str] | None = None,
 ) -> Agent:
-    """`bench_run` lands in every log's header, so `react-repl logs list --bench RUN` finds them."""
+    """`bench_run` lands in every log's header, so `react-repl logs list --bench RUN` finds them.
+
+    `user_answers` are the person's replies to ask_user, in order; None: no one answers.
+    """
+    plugins = [] if user_answers is None else [AskUser(ScriptedAnswers(user_answers))]
     return Agent(
         ChatModel(model),
         apis=apis,
@@ -37,4 +42,5 @@ def build_agent(
         sandbox_settings=cast(SandboxSettings, {**sandbox, "env": dict(env)}),
         log_settings=log_settings,
         bench_run=bench_run,
+        plugins=plugins,
     )

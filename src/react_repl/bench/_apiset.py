@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import react_repl
 from react_repl.registry import ApiRegistry, ApiSpec
 
 DISTRACTOR_PACK = Path(__file__).resolve().parent / "distractors"
@@ -37,9 +38,15 @@ class ApiSet:
         return len(self.specs)
 
 
-def base_registry(suite_apis: Path | None, builtin: bool) -> ApiRegistry:
-    """The suite's own APIs (and the built-in ones when the suite says so), nothing else."""
+def base_registry(suite_apis: Path | None, builtin: bool, asks_user: bool = False) -> ApiRegistry:
+    """The suite's own APIs (and the built-in ones when the suite says so), nothing else.
+
+    A suite whose tasks have a person to ask gets `ask_user` indexed even without the other
+    built-ins: the agent has to find it with method_search like any function.
+    """
     paths = [suite_apis] if suite_apis else []
+    if asks_user and not builtin:
+        paths.append(Path(react_repl.__file__).parent / "apis" / "people.py")
     return ApiRegistry.discover(paths=paths, builtin=builtin, entry_points=False)
 
 

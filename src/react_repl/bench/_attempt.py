@@ -83,6 +83,7 @@ def _run_in(
             logs_dir=Path(job.logs_dir),
             log_settings=_log_settings(job, suite),
             bench_run=job.run_id,
+            user_answers=task.user_answers,
         )
         clock = time.perf_counter()
         with contextlib.chdir(workspace):
@@ -145,6 +146,8 @@ def _record(
         status=status,
         outcome=outcome,
         steps=_steps(result),
+        replies=_count(result, _TURNS),
+        malformed_replies=_count(result, {"reminder"}),
         prompt_tokens=result.usage.prompt_tokens if result else 0,
         completion_tokens=result.usage.completion_tokens if result else 0,
         wall_seconds=round(wall, 2),
@@ -202,6 +205,10 @@ def _steps(result: RunResult | None) -> int:
     if result is None:
         return 0
     return len({step.index for step in result.steps if step.kind in _TURNS})
+
+
+def _count(result: RunResult | None, kinds: set[str] | frozenset[str]) -> int:
+    return sum(step.kind in kinds for step in result.steps) if result else 0
 
 
 def _text_of(result: RunResult) -> str:

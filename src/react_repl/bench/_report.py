@@ -117,7 +117,8 @@ def render_markdown(view: _View) -> str:
         + [f"pass@{k}" for k in ks[1:]]
         + [f"pass^{k}" for k in ks[1:]]
     )
-    header += ["mean steps", "prompt tokens", "completion tokens", "mean time", "cost"]
+    header += ["mean steps", "malformed replies", "prompt tokens", "completion tokens"]
+    header += ["mean time", "cost"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" * len(header) + "|")
     for c in s.columns_summary:
@@ -155,7 +156,9 @@ def _summary_cells(c: ColumnSummary, ks: list[int]) -> list[str]:
     steps = f"{c.mean_steps:.1f}" + (
         f" ({c.mean_steps_passed:.1f} passed)" if c.mean_steps_passed else ""
     )
-    cells += [steps, f"{c.prompt_tokens:,}", f"{c.completion_tokens:,}", f"{c.mean_seconds:.1f} s"]
+    malformed = f"{c.malformed_replies}/{c.replies}" if c.replies else "–"
+    cells += [steps, malformed, f"{c.prompt_tokens:,}", f"{c.completion_tokens:,}"]
+    cells.append(f"{c.mean_seconds:.1f} s")
     cells.append(f"${c.cost:.4f}" if c.cost is not None else "–")
     return cells
 

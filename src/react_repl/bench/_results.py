@@ -53,6 +53,8 @@ class AttemptRecord:
     network_attempts: list[str] = field(default_factory=list)
     api_count: int = 0
     worker: str = ""
+    replies: int = 0  # the model's step replies (plans, critics and the wrap-up not counted)
+    malformed_replies: int = 0  # replies without an action, answered with a reminder
 
     @property
     def passed(self) -> bool:

@@ -204,7 +204,7 @@ def _write_plan(run: BenchRun, store: ResultsStore) -> None:
 
 def _api_specs(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, list[ApiSpec]]:
     """The APIs in scope at each distractor level; a missing or too small pack fails here."""
-    base = base_registry(run.suite.apis_dir, run.suite.builtin_apis)
+    base = base_registry(run.suite.apis_dir, run.suite.builtin_apis, run.suite.asks_user())
     for problem in base.problems:
         notify(f"warning: {problem}")
     pack = pack_registry(run.pack).specs if any(levels) else ()

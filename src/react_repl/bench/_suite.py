@@ -27,7 +27,7 @@ _SUITE_KEYS = {
 }  # fmt: skip
 _TASK_KEYS = {
     "id", "task", "max_steps", "fixtures", "answer", "abs_tol", "rel_tol", "case_sensitive",
-    "unordered", "answer_regex", "state", "may_change",
+    "unordered", "answer_regex", "state", "may_change", "user_answers",
 }  # fmt: skip
 
 
@@ -62,6 +62,7 @@ class Task:
     answer_regex: str | None = None
     state: tuple[StateCheckRef, ...] = ()
     may_change: tuple[str, ...] = ()
+    user_answers: tuple[str, ...] | None = None  # what the person says to ask_user, in order
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,10 @@ class Suite:
     services: tuple[str, ...] = ()
     apis_dir: Path | None = None
     checks_file: Path | None = None
+
+    def asks_user(self) -> bool:
+        """Some task has a person answering ask_user, so the suite needs it indexed."""
+        return any(task.user_answers is not None for task in self.tasks)
 
     def task(self, task_id: str) -> Task:
         for task in self.tasks:
@@ -187,6 +192,11 @@ def _task(entry: Any, defaults: _Defaults, available: set[str], file: Path) -> T
         case_sensitive=_typed(entry, "case_sensitive", bool, False, where),
         unordered=_typed(entry, "unordered", bool, False, where),
         answer_regex=_typed(entry, "answer_regex", str, None, where),
+        user_answers=(
+            tuple(_strings(entry["user_answers"], f"{where} user_answers"))
+            if "user_answers" in entry
+            else None
+        ),
         state=state,
         may_change=(
             *defaults.may_change,

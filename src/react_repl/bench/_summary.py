@@ -41,6 +41,8 @@ class ColumnSummary:
     mean_seconds: float
     cost: float | None
     crashed: int
+    replies: int = 0
+    malformed_replies: int = 0
 
     @property
     def rate(self) -> float:
@@ -144,6 +146,8 @@ def _column_summary(
         mean_seconds=mean(r.wall_seconds for r in records) if records else 0.0,
         cost=(prompt * price[0] + completion * price[1]) / 1e6 if price else None,
         crashed=sum(r.status == "crashed" for r in records),
+        replies=sum(r.replies for r in records),
+        malformed_replies=sum(r.malformed_replies for r in records),
     )
 
 

@@ -1,0 +1,51 @@
+"""The answer-form check: a task that asks for a number or a list gets one, through the loop."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from test_loop import PLAIN, fenced, make_agent
+
+from react_repl.agent._answer_form import form_problem
+from react_repl.llm import ScriptedServer
+
+NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
+
+
+@pytest.mark.parametrize(
+    ("task", "value", "accepted"),
+    [
+        (NUMBER_TASK, 276.35, True),
+        (NUMBER_TASK, "276.35", True),
+        (NUMBER_TASK, 3, True),
+        (NUMBER_TASK, "The total is 276.35 euros.", False),
+        (NUMBER_TASK, True, False),
+        ("What is their place in the queue? Answer with the number.", "third", False),
+        ("Tell me the new due dates as a list of YYYY-MM-DD strings.", ["2025-05-24"], True),
+        ("Tell me the new due dates as a list of YYYY-MM-DD strings.", "2025-05-24", False),
+        ("Send Bo a note and say what you sent.", "I sent 'hi'.", True),  # no form asked
+    ],
+)
+def test_form_problem(task: str, value: object, accepted: bool) -> None:
+    assert (form_problem(task, value) == "") is accepted
+
+
+def test_a_sentence_for_a_number_is_sent_back_and_the_number_accepted(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("done", 'stop("Raj spent 276.35 euros.")'))
+    server.enqueue(fenced("the number only", "stop(276.35)"))
+    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    result = make_agent(server, tmp_path, options).run(NUMBER_TASK)
+    assert result.answer == 276.35
+    assert "the task asks for a number" in result.steps[0].observation
+
+
+def test_without_the_switch_the_sentence_is_the_answer(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("done", 'stop("Raj spent 276.35 euros.")'))
+    result = make_agent(server, tmp_path, replace(PLAIN, few_shot=False)).run(NUMBER_TASK)
+    assert result.answer == "Raj spent 276.35 euros."
