@@ -68,6 +68,7 @@ class AgentTable(Table):
     keep_recent_steps: Count | None = None
     prompts_dir: str | None = None
     search_k: PositiveInt | None = None
+    task_search: bool | None = None
     critic: CriticMode | None = None
     max_answer_reviews: Count | None = None
     plan: bool | None = None
@@ -77,6 +78,7 @@ class AgentTable(Table):
     constrained_replies: bool | None = None
     memory: bool | None = None
     memory_path: str | None = None
+    answer_form_check: bool | None = None
 
     @field_validator("profile")
     @classmethod
