@@ -93,8 +93,7 @@ def _project_table(path: Path, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _describe(detail: ErrorDetails) -> str:
-    location = [part for part in detail["loc"] if not _is_validator_tag(part)]
-    table, key = _split(location)
+    table, key = _split(detail["loc"])
     value = detail.get("input")
     if detail["type"] == "extra_forbidden":
         return _unknown(table, key)
@@ -158,13 +157,6 @@ def _is_named_tables(annotation: Any) -> bool:
     if get_origin(annotation) is dict:
         return True
     return any(_is_named_tables(argument) for argument in get_args(annotation))
-
-
-def _is_validator_tag(part: int | str) -> bool:
-    """pydantic names the union member it tried (`int`, `constrained-int`): not a key."""
-    return isinstance(part, str) and (part.startswith(("constrained-", "function-")) or part in (
-        "int", "float", "str", "bool", "list[str]", "dict[str,str]", "dict[str,any]",
-    ))  # fmt: skip
 
 
 def _lowercase(message: str) -> str:
