@@ -137,8 +137,13 @@ def sandbox_defaults() -> dict[str, Any]:
     return {**defaults, "env_passthrough": ()}
 
 
-def paths(env: Mapping[str, str] = os.environ, **flags: Any) -> Sourced:
-    """Where a run reads and writes: each folder, and the variable or flag that chose it."""
+def paths(**flags: Any) -> Sourced:
+    """Where a run reads and writes: each folder, and the variable or flag that chose it.
+
+    The folders follow this process's environment (`react_repl._paths` reads it), so the labels
+    read it too.
+    """
+    env = os.environ
     project = _paths.project_root()
     home_source = "env REACT_REPL_HOME" if env.get("REACT_REPL_HOME") else "config file's folder"
     data_source = home_source if project else "default (user data folder)"
