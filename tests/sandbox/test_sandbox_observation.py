@@ -236,3 +236,18 @@ def test_the_print_hint_comes_only_when_a_value_was_computed(code: str, hint: bo
         if hint
         else "(no output)"
     )
+
+
+def test_a_missing_dict_key_names_the_keys_there_are(sandbox: Sandbox) -> None:
+    observation = sandbox.run(
+        "item = {'name': 'lentils', 'protein_g_per_100g': 9.0, '_hidden': 1}\n"
+        "print(item['protein_content'])"
+    )
+    assert observation.error == "KeyError"
+    assert "'protein_content' (this dict's keys: 'name', 'protein_g_per_100g')" in observation.text
+    assert "_hidden" not in observation.text
+
+
+def test_a_caught_missing_key_is_still_a_key_error(sandbox: Sandbox) -> None:
+    code = "try:\n    {'a': 1}['b']\nexcept KeyError:\n    print('caught')"
+    assert sandbox.run(code).text == "caught"

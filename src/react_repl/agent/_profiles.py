@@ -36,7 +36,7 @@ PROFILES: dict[str, ModelProfile] = {
         ModelProfile(
             "small-local",
             "models of a few billion parameters served by llama.cpp on a CPU",
-            {"decompose_first_step": False, "task_search": True, "answer_form_check": True},
+            {"decompose_first_step": False, "answer_form_check": True},
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
     )

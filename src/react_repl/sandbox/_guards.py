@@ -123,7 +123,12 @@ class Guards:
     def getitem(self, obj: Any, key: Any) -> Any:
         if isinstance(key, str) and _is_private(key):
             raise KeyError(f"keys starting with '_' are not readable in the sandbox: {key[:40]!r}")
-        value = obj[key]
+        try:
+            value = obj[key]
+        except KeyError:
+            if type(obj) is dict:  # plain data only: no class of anyone's runs here
+                raise KeyError(_missing_key(obj, key)) from None
+            raise
         if isinstance(value, _FORBIDDEN_VALUES):
             raise KeyError("this item is an interpreter internal and is not readable")
         return value
@@ -196,3 +201,12 @@ def _inplacevar(op: str, target: Any, value: Any) -> Any:
 
 def _apply(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return function(*args, **kwargs)
+
+
+def _missing_key(data: dict[Any, Any], key: Any) -> str:
+    """The missing key and the keys there are: models guess a result's field names otherwise."""
+    shown = [
+        k for k in data if isinstance(k, str | int) and not (isinstance(k, str) and _is_private(k))
+    ]
+    listed = ", ".join(repr(k)[:40] for k in shown[:20]) + (", ..." if len(shown) > 20 else "")
+    return f"{repr(key)[:60]} (this dict's keys: {listed or 'none'})"
