@@ -270,7 +270,7 @@ def test_a_name_used_as_a_value_is_to_be_assigned_not_searched(
     server.enqueue(fenced("done", "stop()"))
     observation = make_agent(server, tmp_path).run("Temperature?").steps[0].observation
     assert "NameError: name 'city' is not defined" in observation
-    assert "`city` is a variable you have not assigned" in observation
+    assert "`city` has no value yet" in observation and "never make a value up" in observation
     assert "found these" not in observation
 
 
