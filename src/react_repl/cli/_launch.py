@@ -27,6 +27,9 @@ class AgentRequest:
     api_key: str | None = None
     max_steps: int | None = None
     api_dirs: tuple[Path, ...] = ()
+    builtin_apis: bool = True
+    only_apis: bool = False  # neither the built-in nor the shared APIs
+    api_set: str | None = None
     index_dir: Path | None = None
     logs_dir: Path | None = None
     prompts_dir: Path | None = None
@@ -50,6 +53,9 @@ def build_agent(request: AgentRequest, console: Console) -> Agent:
                 base_url=request.base_url,
                 api_key=request.api_key,
                 apis=request.api_dirs,
+                builtin_apis=request.builtin_apis and not request.only_apis,
+                shared_apis=not request.only_apis,
+                api_set=request.api_set,
                 index_dir=request.index_dir,
                 logs_dir=request.logs_dir,
                 options={"max_steps": request.max_steps, "prompts_dir": request.prompts_dir},

@@ -41,7 +41,20 @@ def run_options(command: F) -> F:
         [
             click.option(
                 "--apis", "api_dirs", multiple=True, type=click.Path(exists=True, path_type=Path),
-                help="Extra API module folder or file; repeatable. Built-in apis/ are included.",
+                help="Extra API module folder, file or mcp: source; repeatable.",
+            ),
+            click.option(
+                "--builtin-apis/--no-builtin-apis", "builtin_apis", default=True,
+                help="Keep the built-in APIs in scope (default) or leave them out.",
+            ),
+            click.option(
+                "--only-apis", is_flag=True,
+                help="Only the --apis given (and --api-set): no built-in, registered or config "
+                "MCP APIs.",
+            ),
+            click.option(
+                "--api-set", metavar="NAME",
+                help="Start from a named set of API sources ([api_sets] in the config file).",
             ),
             index_option,
             click.option("--logs-dir", type=click.Path(path_type=Path), help="Where logs go."),

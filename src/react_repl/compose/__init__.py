@@ -9,13 +9,16 @@ for callers that build many agents from one configuration (`bench`): `choose_mod
 from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
 from react_repl.compose._open import OptionValue, open_agent
 from react_repl.compose._registry import configured_servers, prepare_registry
+from react_repl.compose._scope import ApiScope, scope_for
 
 __all__ = [
+    "ApiScope",
     "ModelChoice",
     "OptionValue",
     "choose_model",
     "configured_servers",
     "open_agent",
     "prepare_registry",
+    "scope_for",
     "start_model",
 ]

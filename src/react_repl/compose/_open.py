@@ -18,6 +18,7 @@ from react_repl import _paths
 from react_repl.agent import Agent, AgentOptions
 from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
+from react_repl.compose._scope import scope_for
 from react_repl.config import Config, agent_options, sandbox_settings
 from react_repl.llm import ChatModel
 
@@ -31,6 +32,9 @@ def open_agent(
     base_url: str | None = None,
     api_key: str | None = None,
     apis: Sequence[str | Path] = (),
+    builtin_apis: bool = True,
+    shared_apis: bool = True,
+    api_set: str | None = None,
     index_dir: str | Path | None = None,
     logs_dir: str | Path | None = None,
     options: Mapping[str, OptionValue] | None = None,
@@ -44,7 +48,9 @@ def open_agent(
     `[tool.react-repl]` in a `pyproject.toml`) from the working directory upward. `model`,
     `base_url` and `api_key` win over the environment and the file, as the CLI's flags do;
     `options` overrides agent options (`max_steps`, `prompts_dir`, `critic`, ...). `apis` adds
-    API folders, files or `mcp:` sources to the built-in and registered ones. `progress` hears
+    API folders, files or `mcp:` sources to the built-in and registered ones; `builtin_apis` and
+    `shared_apis` False leave those out, and `api_set` names a set of sources from the config's
+    `[api_sets]` to start from (see compose/_scope.py). `progress` hears
     the slow stages (starting the local model, building the index), `warn` hears API modules
     that could not be loaded and a local model server running in a fallback mode.
 
@@ -63,8 +69,11 @@ def open_agent(
     sandbox = sandbox_settings(loaded, env=os.environ)[0]
     settings, _server = start_model(choice, report, warn or report)
     index = Path(index_dir) if index_dir is not None else _paths.default_index_dir()
+    scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
+                      sets=loaded.tables.api_sets,
+                      base=loaded.path.parent if loaded.path else None)  # fmt: skip
     registry, method_search = prepare_registry(
-        loaded, apis, index, progress=report, warn=warn or report
+        loaded, scope, index, progress=report, warn=warn or report
     )
     apis_callable: Mapping[str, Callable[..., object]] = registry.callables()
     return Agent(
@@ -78,7 +87,8 @@ def open_agent(
         log_settings={
             "base_url": settings.base_url or "(default)",
             "apis": len(apis_callable),
-            "api_sources": [_source_name(source) for source in apis],
+            "api_sources": [_source_name(source) for source in scope.sources],
+            "api_scope": scope.describe(),
             "local_model": local,
         },
     )

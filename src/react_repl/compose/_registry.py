@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from react_repl.compose._scope import ApiScope
 from react_repl.config import Config
 from react_repl.index import MethodIndex, method_search_function
 from react_repl.mcp import McpServerConfig, servers_from_config
@@ -28,20 +29,27 @@ def configured_servers(config: Config) -> list[McpServerConfig]:
 
 def prepare_registry(
     config: Config,
-    api_sources: Sequence[str | Path],
+    api_sources: Sequence[str | Path] | ApiScope,
     index_dir: Path,
     *,
     progress: Report = lambda _message: None,
     warn: Report = lambda _message: None,
 ) -> tuple[ApiRegistry, Callable[..., str]]:
-    """Every API source (the config file's MCP servers included) and a method_search over them.
+    """The APIs in scope (by default every source, the config file's MCP servers included) and
+    a method_search over exactly those.
 
     MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`. Raises
     `EncoderUnavailable` or `IndexProblem` when no search can be built.
     """
+    scope = api_sources if isinstance(api_sources, ApiScope) else ApiScope(tuple(api_sources))
     servers = configured_servers(config)
     registry = ApiRegistry.discover(
-        paths=tuple(api_sources), registered=index_dir, mcp_servers=servers
+        paths=scope.sources,
+        builtin=scope.builtin,
+        entry_points=scope.shared,
+        registered=index_dir if scope.shared else None,
+        mcp_servers=servers if scope.shared else (),
+        mcp_cache=index_dir,
     )
     for problem in registry.problems:
         warn(str(problem))

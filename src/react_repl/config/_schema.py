@@ -172,12 +172,15 @@ class ConfigFile(Table):
 
     `[apis]` holds the settings API modules read (webhook URLs, keys): free names, string values.
     `[models.NAME]` is the older spelling of `[bench.models.NAME]`.
+    `[api_sets]` names sets of API sources a run can choose (`--api-set NAME`): paths, `mcp:`
+    sources, and `@builtin` / `@shared` for the built-in and the shared (registered) APIs.
     """
 
     model: ModelTable = Field(default_factory=ModelTable)
     agent: AgentTable = Field(default_factory=AgentTable)
     sandbox: SandboxTable = Field(default_factory=SandboxTable)
     apis: dict[str, str] = Field(default_factory=dict)
+    api_sets: dict[str, list[str]] = Field(default_factory=dict)
     mcp: McpTable = Field(default_factory=McpTable)
     bench: BenchTable = Field(default_factory=BenchTable)
     models: dict[str, BenchModelTable] = Field(default_factory=dict)
