@@ -21,7 +21,6 @@ import react_repl
 from react_repl.registry import ApiRegistry, ApiSpec
 
 DISTRACTOR_PACK = Path(__file__).resolve().parent / "distractors"
-_INDEX_FILES = ("manifest.json",)
 _loaded: dict[str, tuple[dict[str, Callable[..., Any]], Callable[..., str]]] = {}
 
 
@@ -87,27 +86,15 @@ def build_api_set(
 ) -> ApiSet:
     """Index exactly `specs` in a folder named by their content; reuse it when it exists."""
     from react_repl.index import MethodIndex
+    from react_repl.index._store import is_current
 
     key = _set_key(specs)
     index_dir = indexes_dir / key
-    if seed_index is not None and not index_dir.exists() and _current_index(seed_index):
+    if seed_index is not None and not index_dir.exists() and is_current(seed_index):
         shutil.copytree(seed_index, index_dir, ignore=shutil.ignore_patterns("sources.json"))
     index = MethodIndex.open(index_dir)
     index.build(ApiRegistry(specs))
     return ApiSet(key, tuple(specs), str(index_dir), distractors)
-
-
-def _current_index(folder: Path) -> bool:
-    """A seed worth copying: a stale or unreadable one would only be rebuilt with a warning."""
-    import json
-
-    from react_repl.index._store import FORMAT_VERSION
-
-    try:
-        manifest = json.loads((folder / _INDEX_FILES[0]).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(manifest, dict) and manifest.get("format_version") == FORMAT_VERSION
 
 
 def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callable[..., str]]:

@@ -217,3 +217,12 @@ def _verified_files(folder: Path, files: object) -> dict[str, Path]:
 
 def manifest_exists(folder: Path) -> bool:
     return (folder / MANIFEST).is_file()
+
+
+def is_current(folder: Path) -> bool:
+    """A manifest this code can open as it is (readable, current format); no data is checked."""
+    try:
+        manifest = _parse_manifest(_manifest_bytes(folder))
+    except IndexProblem:
+        return False
+    return manifest.get("format_version") == FORMAT_VERSION
