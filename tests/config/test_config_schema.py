@@ -15,6 +15,7 @@ from react_repl.llm import ModelSettings
 from react_repl.sandbox import Sandbox
 
 NOT_CONFIGURABLE_MODEL = {"retry_max_delay"}  # a safety cap, not a setting users tune
+SET_BY_THE_AGENT = {"host_functions", "echo_assignment"}  # the latter is [agent] show_assigned
 
 
 def test_agent_table_has_every_agent_option() -> None:
@@ -29,5 +30,5 @@ def test_model_table_has_every_model_setting() -> None:
 
 def test_sandbox_table_has_every_sandbox_keyword() -> None:
     parameters = inspect.signature(Sandbox.__init__).parameters.values()
-    keywords = {p.name for p in parameters if p.kind is p.KEYWORD_ONLY} - {"host_functions"}
+    keywords = {p.name for p in parameters if p.kind is p.KEYWORD_ONLY} - SET_BY_THE_AGENT
     assert set(SandboxTable.model_fields) == keywords | {"env_passthrough"}

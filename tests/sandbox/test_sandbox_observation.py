@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from conftest import assert_contained
+from conftest import API_FUNCTIONS, assert_contained
 
 from react_repl.sandbox import Sandbox
 
@@ -251,3 +253,54 @@ def test_a_missing_dict_key_names_the_keys_there_are(sandbox: Sandbox) -> None:
 def test_a_caught_missing_key_is_still_a_key_error(sandbox: Sandbox) -> None:
     code = "try:\n    {'a': 1}['b']\nexcept KeyError:\n    print('caught')"
     assert sandbox.run(code).text == "caught"
+
+
+@pytest.fixture(scope="module")
+def echoing() -> Iterator[Sandbox]:
+    with Sandbox(API_FUNCTIONS, echo_assignment=True) as box:
+        yield box
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("weather = get_weather('Oslo')", "weather = 'Sunny, 21 C in Oslo'"),
+        ("total = 2\ntotal += 40", "total = 42"),
+        ("low, high = 3, 9", "low = 3\nhigh = 9"),
+        ("count: int = 7", "count = 7"),
+        ("first = second = [1]", "first = [1]"),
+    ],
+)
+def test_an_unprinted_last_assignment_is_shown_when_asked(
+    echoing: Sandbox, code: str, shown: str
+) -> None:
+    assert echoing.run(code).text.startswith(shown)
+
+
+@pytest.mark.parametrize(
+    ("code", "text"),
+    [
+        ("quiet = 1\nprint('said')", "said"),
+        (
+            "items = [1]\nitems[0] = 2",
+            "(no output: the action printed nothing. Use print() to see values.)",
+        ),
+        ("def f():\n    inner = 1", "(no output)"),
+    ],
+)
+def test_only_a_silent_plain_last_assignment_is_shown(
+    echoing: Sandbox, code: str, text: str
+) -> None:
+    assert echoing.run(code).text == text
+
+
+def test_a_failed_assignment_shows_the_error_only(echoing: Sandbox) -> None:
+    observation = echoing.run("ratio = 1 / 0")
+    assert (
+        observation.error == "ZeroDivisionError"
+        and "ratio =" not in observation.text.split("\n")[-1]
+    )
+
+
+def test_assignments_are_not_shown_by_default(sandbox: Sandbox) -> None:
+    assert "no output" in sandbox.run("quiet = get_weather('Oslo')").text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -10,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl._paths import default_workspace_dir
-from react_repl.agent._context import ApiDoc, RunContext, RunState
+from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import Event, RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
@@ -21,10 +20,11 @@ from react_repl.agent._plugins import installed_plugins, plugin_manager
 from react_repl.agent._prompts import PromptSet
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._result import RunResult, Status
+from react_repl.agent._search import agent_method_search
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
-from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings, prints_result
+from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
 
 EventCallback = Callable[[Event], None]
 
@@ -143,7 +143,8 @@ class Agent:
         host = self._host_functions(run, plugins)
         apis = {name: api for name, api in self.apis.items() if name not in host}
         try:
-            sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
+            settings = {**self._sandbox_settings(), "echo_assignment": options.show_assigned}
+            sandbox = Sandbox(apis, host_functions=host, **settings)
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
             recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
@@ -217,7 +218,7 @@ class Agent:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
             docs = self._api_docs if run.options.api_hints else {}
-            host["method_search"] = _printing(self.method_search, docs)
+            host["method_search"] = agent_method_search(self.method_search, docs, run.state.task)
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})
         return host
@@ -268,18 +269,6 @@ class _Origin:
     def settings(self) -> dict[str, Any]:
         return {f"{self.relation}_from": self.checkpoint.log.stem,
                 "from_step": self.checkpoint.step}  # fmt: skip
-
-
-def _printing(function: Callable[..., Any], docs: Mapping[str, ApiDoc]) -> Callable[..., Any]:
-    """method_search shows its hits to the model (whatever the caller's function returns), the
-    top hit's parameters explained under it."""
-
-    @functools.wraps(function)
-    def printed(*args: Any, **kwargs: Any) -> Any:
-        hits = function(*args, **kwargs)
-        return with_parameter_docs(hits, docs) if isinstance(hits, str) else hits
-
-    return prints_result(printed)
 
 
 def describe_confinement(confinement: Mapping[str, Any]) -> str:

@@ -84,8 +84,11 @@ class RepeatWarning:
 
 
 def normalised_code(code: str) -> str:
-    """Code compared for repetition: quotes and whitespace do not make an action new."""
-    return " ".join(code.replace('"', "'").split())
+    """Code compared for repetition: layout, quotes and comments do not make an action new."""
+    try:
+        return ast.unparse(ast.parse(code))
+    except (SyntaxError, ValueError, RecursionError):
+        return " ".join(code.replace('"', "'").split())
 
 
 class ApiRaisesHint:

@@ -26,9 +26,10 @@ from react_repl.agent._events import (
     TextDelta,
 )
 from react_repl.agent._grammar import grammar_request
-from react_repl.agent._parse import parse_reply
+from react_repl.agent._parse import ParsedReply, parse_reply
 from react_repl.agent._planning import decompose
 from react_repl.agent._recorder import RunRecorder, StepNotes
+from react_repl.agent._resample import earlier_actions, unrepeated
 from react_repl.agent._result import Status
 from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator
 from react_repl.llm import Completion, ModelCancelled, ModelError
@@ -103,10 +104,7 @@ class StepLoop:
         """prompt -> model -> review -> sandbox -> observe -> record, for one step."""
         self.emit(StepStarted(step, "step"))
         started = time.perf_counter()
-        completion = self._given_action(step) or self.complete(
-            step, self.options.stop_sequences, constrained=self.options.constrained_replies
-        )
-        parsed = parse_reply(completion.text)
+        completion, parsed, resampled = self._reply(step)
         if parsed.action is None:
             self._remind(step, parsed.thought, parsed.text, completion, started)
             return
@@ -116,12 +114,13 @@ class StepLoop:
         review = self.hooks.review_action(run=self.run, proposal=proposal) or Review.approve()
         code = review.code if review.decision == "edit" else proposal.action
         runs = review.decision in ("run", "edit")
+        note = _review_note(review, resampled)
         self.emit(ActionReviewed(step, review.decision, code if runs else "", review.reason))
         if review.decision == "stop":
             self._stopped_by_reviewer(step, proposal, review, completion, started)
         if review.decision == "reject":
             text = self.run.prompts.render("rejected.jinja2", reason=review.reason or "no reason")
-            notes = StepNotes(proposal.thought, "", text, proposal.action, _review_note(review))
+            notes = StepNotes(proposal.thought, "", text, proposal.action, note)
             self._finish_step(step, proposal, notes, completion, started)
             return
         observation = self.sandbox.run(code)
@@ -131,17 +130,21 @@ class StepLoop:
             answer = Answer.of(observation.answer, observation.answer_text)
             verdict = self.hooks.review_answer(run=self.run, answer=answer)
             if verdict is None or verdict.accepted:
-                notes = StepNotes(proposal.thought, code, text, edited, _review_note(review),
+                notes = StepNotes(proposal.thought, code, text, edited, note,
                                   observation)  # fmt: skip
                 self.record(step, "step", completion, started, notes)
                 raise _Finished(Outcome(Status.FINISHED, answer=answer))
             self.run.state.answer_reviews += 1
             text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
-        notes = StepNotes(proposal.thought, code, text, edited, _review_note(review), observation)
+        notes = StepNotes(proposal.thought, code, text, edited, note, observation)
         self._finish_step(step, proposal, notes, completion, started)
 
-    def complete(self, step: int, stop: tuple[str, ...], constrained: bool = False) -> Completion:
-        """The model stage: the transcript fitted to the context, plus this step's notes."""
+    def complete(
+        self, step: int, stop: tuple[str, ...], constrained: bool = False, sample: int = 0
+    ) -> Completion:
+        """The model stage: the transcript fitted to the context, plus this step's notes.
+
+        `sample` > 0 asks again at the resample temperature, with a seed of its own."""
         budget = self.run.model.context_window() - self.run.model.settings.max_tokens - 64
         messages = self.run.state.transcript.messages(
             budget, self.estimator.estimate, self.options.keep_recent_steps
@@ -158,7 +161,7 @@ class StepLoop:
             stop=stop,
             on_text=lambda text: self.emit(TextDelta(step, text)),
             cancel=self.cancel,
-            extra_body=grammar_request() if constrained else None,
+            extra_body={**(grammar_request() if constrained else {}), **self._sampling(sample)},
             on_retry=lambda retry: self.emit(
                 ModelRetried(step, retry.attempt, retry.cause, retry.delay)
             ),
@@ -168,6 +171,29 @@ class StepLoop:
             self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
         return completion
+
+    def _reply(self, step: int) -> tuple[Completion, ParsedReply, str]:
+        """The model's reply (or the action a person gave), re-asked when it repeats an action."""
+        given = self._given_action(step)
+        if given is not None:
+            return given, parse_reply(given.text), ""
+        completion = self.complete(step, self.options.stop_sequences,
+                                   constrained=self.options.constrained_replies)  # fmt: skip
+        return unrepeated(
+            completion,
+            parse_reply(completion.text),
+            lambda sample: self.complete(
+                step, self.options.stop_sequences, self.options.constrained_replies, sample
+            ),
+            self.options.resample_repeats,
+            earlier_actions(self.run.state.transcript),
+        )
+
+    def _sampling(self, sample: int) -> dict[str, Any]:
+        if not sample:
+            return {}
+        seed = (self.run.model.settings.seed or 0) + sample
+        return {"temperature": self.options.resample_temperature, "seed": seed}
 
     def _given_action(self, step: int) -> Completion | None:
         """The action a person gave when rewinding, standing in for the model's reply."""
@@ -305,7 +331,9 @@ class StepLoop:
             raise _Finished(Outcome(Status.INTERRUPTED, error="cancelled by the caller"))
 
 
-def _review_note(review: Review) -> str:
+def _review_note(review: Review, resampled: str = "") -> str:
+    """What the log says about the action besides the model's reply: a review, a resample."""
     if review.decision == "run":
-        return ""
-    return f"{review.decision}: {review.reason}" if review.reason else review.decision
+        return resampled
+    note = f"{review.decision}: {review.reason}" if review.reason else review.decision
+    return "; ".join(filter(None, [note, resampled]))

@@ -36,7 +36,12 @@ PROFILES: dict[str, ModelProfile] = {
         ModelProfile(
             "small-local",
             "models of a few billion parameters served by llama.cpp on a CPU",
-            {"decompose_first_step": False, "answer_form_check": True},
+            {
+                "decompose_first_step": False,
+                "answer_form_check": True,
+                "show_assigned": True,
+                "resample_repeats": 2,
+            },
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
     )

@@ -75,6 +75,9 @@ class AgentTable(Table):
     replan_after_failures: PositiveInt | None = None
     loop_detection: bool | None = None
     api_hints: bool | None = None
+    show_assigned: bool | None = None
+    resample_repeats: Count | None = None
+    resample_temperature: NonNegative | None = None
     constrained_replies: bool | None = None
     memory: bool | None = None
     memory_path: str | None = None

@@ -61,6 +61,7 @@ class Sandbox:
         os_confinement: bool = True,
         network: bool | None = None,
         readable_paths: Iterable[str | os.PathLike[str]] = (),
+        echo_assignment: bool = False,
     ) -> None:
         """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
         declares nothing (None: unlimited); `call_limits` overrides them per API or host
@@ -70,7 +71,9 @@ class Sandbox:
         by default `env["REACT_REPL_WORKSPACE"]`, else `./workspace`. It is created if missing
         and handed to the API modules as REACT_REPL_WORKSPACE. `os_confinement=False` drops the
         OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
-        `readable_paths` adds read-only paths the APIs need."""
+        `readable_paths` adds read-only paths the APIs need. `echo_assignment` shows `x = <value>`
+        when an action that ends in `x = ...` printed nothing: small models forget print() and
+        then repeat the same silent action."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -112,6 +115,7 @@ class Sandbox:
             "recursion_limit": int(recursion_limit),
             "budgets": {name: list(pair) for name, pair in limits.items()},
             "os_layer": os_layer,
+            "echo_assignment": bool(echo_assignment),
         }
         self._variables: list[str] = []
         self._lock = threading.RLock()

@@ -43,6 +43,7 @@ class Session:
             if isinstance(value, ApiFunction) or name in PROTECTED_BUILTINS
         }
         self._hints = _hints(self.injected, config)
+        self._echo_assignment = bool(config.get("echo_assignment"))
         self.namespace: dict[str, Any] = {
             "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
             "_print_": Printer(self.capture),
@@ -137,6 +138,9 @@ class Session:
                 value = eval(action.last_expression, self.namespace)
                 if value is not None and self.capture.total == 0:
                     self.capture.write(repr(value) + "\n")
+            elif action.last_assigned and self._echo_assignment and self.capture.total == 0:
+                for name in action.last_assigned:
+                    self.capture.write(f"{name} = {self.namespace.get(name)!r}\n")
         except StopAction:
             return None, None
         except BaseException as error:  # nothing the agent raises ends the worker

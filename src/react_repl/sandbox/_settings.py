@@ -27,3 +27,4 @@ class SandboxSettings(TypedDict, total=False):
     os_confinement: bool
     network: bool | None
     readable_paths: Iterable[str | os.PathLike[str]]
+    echo_assignment: bool
