@@ -88,3 +88,25 @@ def test_a_real_query_is_searched_as_written(server: ScriptedServer, tmp_path: P
     server.enqueue(fenced("Done.", "stop()"))
     observation = make_agent(server, tmp_path).run("Send a note.").steps[0].observation
     assert observation.startswith("`get_temperature(")
+
+
+def test_the_task_is_restated_under_the_newest_observation_only(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
+    server.enqueue(fenced("Again.", 'print(get_temperature("Oslo"))'))
+    server.enqueue(fenced("Done.", "stop(21.5)"))
+    make_agent(server, tmp_path, replace(PLAIN, task_reminder=True)).run("Is Paris warm?")
+    first, second, third = (request["messages"] for request in server.requests)
+    reminder = "(The TASK, unchanged: Is Paris warm?)"
+    assert reminder not in first[-1]["content"]
+    assert second[-1]["content"].endswith(reminder)
+    assert third[-1]["content"].endswith(reminder)
+    assert sum(message["content"].count(reminder) for message in third) == 1
+
+
+def test_no_reminder_when_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
+    server.enqueue(fenced("Done.", "stop(21.5)"))
+    make_agent(server, tmp_path).run("Is Paris warm?")
+    assert "unchanged" not in server.requests[1]["messages"][-1]["content"]

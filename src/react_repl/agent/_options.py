@@ -36,6 +36,7 @@ class AgentOptions:
     replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
     loop_detection: bool = True  # repeated action/observation cycles get a change-of-strategy note
     api_hints: bool = True  # API errors show the signature / the documented Raises
+    task_reminder: bool = False  # the task restated after each observation, where models read
     show_assigned: bool = False  # an action ending in `x = ...` that printed nothing shows x
     resample_repeats: int = 0  # an action that repeats an earlier one is re-asked this often
     resample_temperature: float = 0.7  # ... at this temperature, so greedy decoding can move on
@@ -94,6 +95,7 @@ class AgentOptions:
             "plan": self.plan,
             "loop_detection": self.loop_detection,
             "api_hints": self.api_hints,
+            "task_reminder": self.task_reminder,
             "show_assigned": self.show_assigned,
             "resample_repeats": self.resample_repeats,
             "constrained_replies": self.constrained_replies,

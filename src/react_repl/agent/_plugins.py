@@ -19,6 +19,7 @@ from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarnin
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._planner import Planner
+from react_repl.agent._reminder import TaskReminder
 from react_repl.hookspecs import hookimpl
 
 ENTRY_POINT_GROUP = "react_repl.plugins"
@@ -43,6 +44,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.repeat_warning, RepeatWarning),
         (options.loop_detection, LoopDetector),
         (options.plan, Planner),
+        (options.task_reminder, TaskReminder),
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]

@@ -40,6 +40,7 @@ PROFILES: dict[str, ModelProfile] = {
                 "decompose_first_step": False,
                 "answer_form_check": True,
                 "show_assigned": True,
+                "task_reminder": True,
                 "resample_repeats": 2,
             },
         ),

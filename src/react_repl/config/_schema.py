@@ -75,6 +75,7 @@ class AgentTable(Table):
     replan_after_failures: PositiveInt | None = None
     loop_detection: bool | None = None
     api_hints: bool | None = None
+    task_reminder: bool | None = None
     show_assigned: bool | None = None
     resample_repeats: Count | None = None
     resample_temperature: NonNegative | None = None
