@@ -26,6 +26,14 @@ NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
         ("Tell me the new due dates as a list of YYYY-MM-DD strings.", ["2025-05-24"], True),
         ("Tell me the new due dates as a list of YYYY-MM-DD strings.", "2025-05-24", False),
         ("Send Bo a note and say what you sent.", "I sent 'hi'.", True),  # no form asked
+        ("Book a slot. Answer with its time.", "No open slots available", False),
+        ("Which flight? Answer with its number.", "No flights found for that day.", False),
+        ("Place a hold on the book.", "The book 'The Salt Road' does not exist.", False),
+        ("Approve LR-0042 and name the manager.", "No employee with ID 'LR-0042'", False),
+        ("Who approved it?", "I could not find the request.", False),
+        ("Is the room free at noon?", "No", True),  # a short no is an answer
+        ("Is the pool open?", "Not available", True),
+        ("Which shop took the parcel?", "Tabakshop Leidsestraat", True),
     ],
 )
 def test_form_problem(task: str, value: object, accepted: bool) -> None:
@@ -49,3 +57,14 @@ def test_without_the_switch_the_sentence_is_the_answer(
     server.enqueue(fenced("done", 'stop("Raj spent 276.35 euros.")'))
     result = make_agent(server, tmp_path, replace(PLAIN, few_shot=False)).run(NUMBER_TASK)
     assert result.answer == "Raj spent 276.35 euros."
+
+
+def test_a_give_up_answer_is_sent_back_with_what_to_check(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("nothing", 'stop("No events found at De Roma.")'))
+    server.enqueue(fenced("searched properly", "stop(1840)"))
+    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    result = make_agent(server, tmp_path, options).run("How many tickets were sold at De Roma?")
+    assert result.answer == 1840 and len(result.steps) == 2
+    assert "not found or could not be done" in result.steps[0].observation

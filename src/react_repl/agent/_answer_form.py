@@ -22,6 +22,13 @@ _WANTS_NUMBER = re.compile(
 )
 _WANTS_LIST = re.compile(r"\bas a list\b|\bAnswer with (?:a|the) list\b", re.IGNORECASE)
 _NUMBER_TEXT = re.compile(r"^\s*[-+]?(?:\d+(?:[.,]\d+)?|\.\d+)\s*$")
+_GIVE_UP = re.compile(
+    r"\b(?:not|no)\b[^.]{0,40}\b(?:found|exists?|available|matches?)\b"
+    r"|\bdoes not exist\b|\b(?:could|can)(?:not|n't| not)\b|\bunable to\b|\bno (?:such|results?)\b"
+    r"|^\s*no \w+ (?:with|for|named|matching)\b",
+    re.IGNORECASE,
+)
+_GIVE_UP_MIN_WORDS = 3  # "No" or "Not available" can be real answers to a yes/no task
 
 
 class AnswerFormCheck:
@@ -37,6 +44,13 @@ class AnswerFormCheck:
 
 def form_problem(task: str, value: Any) -> str:
     """Why `value` is not in the form `task` asks for; empty when it is (or the task is silent)."""
+    if _gives_up(value):
+        return (
+            "the answer says something was not found or could not be done, but the task has an "
+            "answer. A lookup that failed or came back empty usually had a wrong argument: take "
+            "ids and names exactly from the task or an earlier result, or find the function that "
+            "looks them up with method_search"
+        )
     if _WANTS_LIST.search(task):
         if isinstance(value, list | tuple):
             return ""
@@ -50,6 +64,14 @@ def form_problem(task: str, value: Any) -> str:
             "not a sentence. If you have not found the number yet, keep working on the task"
         )
     return ""
+
+
+def _gives_up(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value.split()) >= _GIVE_UP_MIN_WORDS
+        and bool(_GIVE_UP.search(value))
+    )
 
 
 def _is_number(value: Any) -> bool:
