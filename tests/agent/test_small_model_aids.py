@@ -110,3 +110,41 @@ def test_no_reminder_when_switched_off(server: ScriptedServer, tmp_path: Path) -
     server.enqueue(fenced("Done.", "stop(21.5)"))
     make_agent(server, tmp_path).run("Is Paris warm?")
     assert "unchanged" not in server.requests[1]["messages"][-1]["content"]
+
+
+def _hit(name: str) -> str:
+    return f"`{name}(x: str) -> str`: Does {name.replace('_', ' ')}."
+
+
+RANKINGS = {
+    "total spent": ["energy_cost", "issue_refund", "mortgage", "meter_reading", "spending",
+                    "cancel_order", "list_customer_orders", "get_order", "weather", "stocks"],
+    "How much has raj@example.com spent on delivered orders?": [
+        "find_customer_by_email", "list_customer_orders", "get_order", "issue_refund",
+        "cancel_order", "energy_cost", "weather", "stocks", "mortgage", "meter_reading"],
+}  # fmt: skip
+
+
+def ranked_search(description: str, k: int = 5) -> str:
+    return "\n".join(_hit(name) for name in RANKINGS[description][:k])
+
+
+def test_search_with_task_interleaves_the_query_and_task_hits(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    task = "How much has raj@example.com spent on delivered orders?"
+    for _ in range(2):
+        server.enqueue(fenced("Search.", 'method_search("total spent")'))
+        server.enqueue(fenced("Done.", "stop(1)"))
+    runs = {}
+    for with_task in (True, False):
+        options = replace(PLAIN, search_with_task=with_task)
+        agent = make_agent(server, tmp_path, options)
+        agent.method_search = ranked_search
+        observation = agent.run(task).steps[0].observation
+        runs[with_task] = [line.split("(")[0].strip("`") for line in observation.splitlines()]
+    assert runs[False] == RANKINGS["total spent"][:5]
+    assert runs[True] == [
+        "energy_cost", "find_customer_by_email", "issue_refund", "list_customer_orders",
+        "mortgage",
+    ]  # fmt: skip

@@ -218,7 +218,9 @@ class Agent:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
             docs = self._api_docs if run.options.api_hints else {}
-            host["method_search"] = agent_method_search(self.method_search, docs, run.state.task)
+            host["method_search"] = agent_method_search(
+                self.method_search, docs, run.state.task, with_task=run.options.search_with_task
+            )
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})
         return host

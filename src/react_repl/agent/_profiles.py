@@ -41,6 +41,7 @@ PROFILES: dict[str, ModelProfile] = {
                 "answer_form_check": True,
                 "show_assigned": True,
                 "task_reminder": True,
+                "search_with_task": True,
                 "resample_repeats": 2,
             },
         ),

@@ -1,9 +1,18 @@
-"""method_search as the agent offers it: hits printed, and a copied placeholder read as the task.
+"""method_search as the agent offers it: hits printed, a copied placeholder read as the task, and
+optionally the task's own hits blended in.
 
 Small models copy the example query of a prompt or hint word for word (`method_search("what you
 need")`, seen in 5 of 34 runs of the 1.5B model on the multistep suite), and the index then
 returns whatever matches "need". Such a query carries no description, so the task's own words
 are searched instead, and the model is told why.
+
+Their own queries are also short paraphrases ("total amount spent by customer") that land in the
+wrong domain, more so among a thousand distractor APIs. With `search_with_task`, the hits for the
+query and the hits for the task are interleaved (query first), so the query's best hit stays on
+top and the task's best is never missing. On the 1.5B model's logged queries on that suite, the
+share of each task's needed functions in the top 5 went from 0.55 to 0.76 (0.57 to 0.75 with
+1,000 distractors indexed); reciprocal rank fusion reached only 0.66 (0.71), because hits in
+both lists crowd out the task's own best.
 """
 
 from __future__ import annotations
@@ -39,12 +48,12 @@ def is_placeholder(query: object) -> bool:
 
 
 def agent_method_search(
-    search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str
+    search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str, *, with_task: bool = False
 ) -> Callable[..., Any]:
     """The sandbox's method_search: prints its hits, the top hit's parameters explained."""
 
     @functools.wraps(search)
-    def method_search(description: Any = "", *args: Any, **kwargs: Any) -> Any:
+    def method_search(description: Any = "", k: Any = _DEFAULT_K) -> Any:
         note = ""
         if is_placeholder(description):
             note = (
@@ -52,9 +61,40 @@ def agent_method_search(
                 "functions for the task itself. Describe the step you need in your own words.]\n"
             )
             description = task
-        hits = search(description, *args, **kwargs)
+        hits = search(description) if k is _DEFAULT_K else search(description, k)
         if not isinstance(hits, str):
             return hits
+        if with_task and description != task:
+            wanted = _SHOWN if k is _DEFAULT_K else k
+            if isinstance(wanted, int) and not isinstance(wanted, bool):
+                hits = interleaved(hits, search(task, wanted), wanted)
         return note + with_parameter_docs(hits, docs)
 
     return prints_result(method_search)
+
+
+_DEFAULT_K: Any = object()  # k not given: the caller's search decides how many
+_SHOWN = 5
+
+
+def interleaved(for_query: str, for_task: Any, k: int) -> str:
+    """Query and task hits taken in turn, without repeats, up to `k`; the query's hits alone
+    when either is not one hit per line (an error text, or a caller's search of its own)."""
+    rankings = [_hit_lines(text) for text in (for_query, for_task)]
+    if not all(rankings):
+        return for_query
+    merged: list[str] = []
+    for pair in zip(*rankings, strict=False):
+        merged += [line for line in dict.fromkeys(pair) if line not in merged]
+    for line in rankings[0] + rankings[1]:  # when one list is shorter than the other
+        if line not in merged:
+            merged.append(line)
+    return "\n".join(merged[: max(1, k)])
+
+
+def _hit_lines(text: Any) -> list[str]:
+    lines = text.strip().splitlines() if isinstance(text, str) else []
+    return lines if lines and all(_HIT.match(line) for line in lines) else []
+
+
+_HIT = re.compile(r"^`[A-Za-z_][A-Za-z0-9_]*\(")
