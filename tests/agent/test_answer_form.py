@@ -31,6 +31,7 @@ NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
         ("Place a hold on the book.", "The book 'The Salt Road' does not exist.", False),
         ("Approve LR-0042 and name the manager.", "No employee with ID 'LR-0042'", False),
         ("Who approved it?", "I could not find the request.", False),
+        ("Record the score.", "The course does not have an assessment named 'Final'.", False),
         ("Is the room free at noon?", "No", True),  # a short no is an answer
         ("Is the pool open?", "Not available", True),
         ("Which shop took the parcel?", "Tabakshop Leidsestraat", True),

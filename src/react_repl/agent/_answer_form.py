@@ -24,7 +24,8 @@ _WANTS_LIST = re.compile(r"\bas a list\b|\bAnswer with (?:a|the) list\b", re.IGN
 _NUMBER_TEXT = re.compile(r"^\s*[-+]?(?:\d+(?:[.,]\d+)?|\.\d+)\s*$")
 _GIVE_UP = re.compile(
     r"\b(?:not|no)\b[^.]{0,40}\b(?:found|exists?|available|matches?)\b"
-    r"|\bdoes not exist\b|\b(?:could|can)(?:not|n't| not)\b|\bunable to\b|\bno (?:such|results?)\b"
+    r"|\bdoes(?: not|n't) (?:exist|have)\b|\b(?:could|can)(?:not|n't| not)\b|\bunable to\b"
+    r"|\bno (?:such|results?)\b"
     r"|^\s*no \w+ (?:with|for|named|matching)\b",
     re.IGNORECASE,
 )
