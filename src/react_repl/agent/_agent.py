@@ -143,7 +143,8 @@ class Agent:
         host = self._host_functions(run, plugins)
         apis = {name: api for name, api in self.apis.items() if name not in host}
         try:
-            settings = {**self._sandbox_settings(), "echo_assignment": options.show_assigned}
+            settings = self._sandbox_settings()
+            settings["echo_assignment"] = options.show_assigned
             sandbox = Sandbox(apis, host_functions=host, **settings)
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
