@@ -42,7 +42,6 @@ PROFILES: dict[str, ModelProfile] = {
                 "show_assigned": True,
                 "task_reminder": True,
                 "search_with_task": True,
-                "resample_repeats": 2,
             },
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
