@@ -39,9 +39,6 @@ PROFILES: dict[str, ModelProfile] = {
             {
                 "decompose_first_step": False,
                 "answer_form_check": True,
-                "show_assigned": True,
-                "task_reminder": True,
-                "search_with_task": True,
             },
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
