@@ -1,7 +1,8 @@
 """Model profiles: the agent's defaults per kind of model, chosen by measurement.
 
-A 1.5B model on a CPU and a large hosted model need different help: the small one gains from a
-constrained reply format and loses from long prompts; the large one needs neither. A profile is
+A 1.5B model on a CPU and a large hosted model need different help: the small one loses from the
+seed's sub-step list and long prompts, and answers in sentences where a value is asked for; the
+large one needs neither. A profile is
 the set of AgentOptions defaults for one kind of model; the config file and the command line
 still override any of them, and the profile's name is recorded in every run log.
 Which switches each profile turns on is decided by the ablation in docs/ablation.md.
