@@ -12,6 +12,7 @@ from react_repl.agent._answer_form import form_problem
 from react_repl.llm import ScriptedServer
 
 NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
+POSITIVE_TASK = "How much did I spend on groceries? Answer with a positive number of euros."
 
 
 @pytest.mark.parametrize(
@@ -35,6 +36,11 @@ NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
         ("Is the room free at noon?", "No", True),  # a short no is an answer
         ("Is the pool open?", "Not available", True),
         ("Which shop took the parcel?", "Tabakshop Leidsestraat", True),
+        (POSITIVE_TASK, -259.83, False),
+        (POSITIVE_TASK, "-259.83", False),
+        (POSITIVE_TASK, 259.83, True),
+        (POSITIVE_TASK, 0, True),
+        (NUMBER_TASK, -12.5, True),  # a refund or a balance may be negative when not asked
     ],
 )
 def test_form_problem(task: str, value: object, accepted: bool) -> None:
@@ -69,3 +75,14 @@ def test_a_give_up_answer_is_sent_back_with_what_to_check(
     result = make_agent(server, tmp_path, options).run("How many tickets were sold at De Roma?")
     assert result.answer == 1840 and len(result.steps) == 2
     assert "not found or could not be done" in result.steps[0].observation
+
+
+def test_a_negative_amount_for_a_positive_number_is_sent_back(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("summed the debits", "total = -64.37 - 195.46\nstop(total)"))
+    server.enqueue(fenced("its size", "stop(abs(total))"))
+    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    result = make_agent(server, tmp_path, options).run(POSITIVE_TASK)
+    assert result.answer == pytest.approx(259.83) and len(result.steps) == 2
+    assert "asks for a positive number" in result.steps[0].observation

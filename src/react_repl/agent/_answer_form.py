@@ -20,6 +20,9 @@ _WANTS_NUMBER = re.compile(
     r"|\bin (?:euros|dollars|pounds|minutes|hours|days|kilometres|km|kg)\b[^.?!]*\bas a number\b",
     re.IGNORECASE,
 )
+_WANTS_POSITIVE = re.compile(
+    r"\b(?:positive|non-negative) (?:number|amount|value)\b", re.IGNORECASE
+)
 _WANTS_LIST = re.compile(r"\bas a list\b|\bAnswer with (?:a|the) list\b", re.IGNORECASE)
 _NUMBER_TEXT = re.compile(r"^\s*[-+]?(?:\d+(?:[.,]\d+)?|\.\d+)\s*$")
 _GIVE_UP = re.compile(
@@ -63,6 +66,11 @@ def form_problem(task: str, value: Any) -> str:
         return (
             "the task asks for a number: call stop() with the number itself, e.g. stop(12.5), "
             "not a sentence. If you have not found the number yet, keep working on the task"
+        )
+    if _WANTS_POSITIVE.search(task) and _is_number(value) and float(str(value)) < 0:
+        return (
+            "the task asks for a positive number, and this one is negative: an amount taken from "
+            "a list of debits is usually negative there, so answer its size, e.g. abs(total)"
         )
     return ""
 

@@ -15,6 +15,7 @@ import pluggy
 from react_repl import hookspecs
 from react_repl.agent._answer_form import AnswerFormCheck
 from react_repl.agent._critic import AnswerCritic, ResultCritic
+from react_repl.agent._grounding import GroundedIds
 from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
@@ -45,6 +46,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.loop_detection, LoopDetector),
         (options.plan, Planner),
         (options.task_reminder, TaskReminder),
+        (options.grounded_ids, GroundedIds),
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]

@@ -78,6 +78,7 @@ class AgentTable(Table):
     api_hints: bool | None = None
     task_reminder: bool | None = None
     show_assigned: bool | None = None
+    grounded_ids: bool | None = None
     resample_repeats: Count | None = None
     resample_temperature: NonNegative | None = None
     constrained_replies: bool | None = None
