@@ -56,7 +56,9 @@ def test_a_documentation_example_is_sent_back_with_where_to_find_the_real_value(
     assert "Ada Example" not in rejected  # the call with the example id never ran
     assert '"C-1001" appears nowhere in the task' in rejected
     assert "the example in the documentation of get_customer (customer_id)" in rejected
-    assert "(see find_customer)" in rejected
+    assert "customer_id: The customer's id (see find_customer)" in rejected
+    assert "Functions that may find it:\n`find_customer(name: str)" in rejected
+    assert "`get_customer(" not in rejected.split("may find it:")[1]  # it wants the id itself
     assert result.steps[3].observation.strip() == "38.5"
     assert result.answer == 38.5
     assert "appears nowhere in the task" in result.log_path.read_text()
@@ -69,6 +71,7 @@ def test_an_invented_id_is_sent_back_too(server: ScriptedServer, tmp_path: Path)
     rejected = result.steps[0].observation
     assert '"C-7777" appears nowhere' in rejected and "documentation" not in rejected
     assert "customer_id: The customer's id" in rejected  # what the parameter wants
+    assert 'e.g. "C-1001"' not in rejected  # the example is not offered again
     assert "LookupError" not in rejected
 
 
@@ -138,3 +141,13 @@ def test_looks_like_id(value: str, is_id: bool) -> None:
 )
 def test_was_seen(value: str, text: str, seen: bool) -> None:
     assert was_seen(value, text) is seen
+
+
+def test_an_example_assigned_first_is_caught_where_it_is_written(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Use it.", 'cid = "C-1001"\nrecord = get_customer(cid)'))
+    server.enqueue(fenced("Done.", "stop(0)"))
+    rejected = run(server, tmp_path).steps[0].observation
+    assert "the example in the documentation of get_customer (customer_id)" in rejected
+    assert "`find_customer(name: str)" in rejected

@@ -21,6 +21,10 @@ from react_repl.agent._context import ApiDoc, Proposal, Review, RunContext
 from react_repl.hookspecs import hookimpl
 
 MAX_REJECTIONS = 2
+FINDER_SEARCH_K = 8
+FINDERS_SHOWN = 2
+_ID_SUFFIX = re.compile(r"_(?:id|ids|code|number|no|ref|reference)$")
+_QUOTED_EXAMPLE = re.compile(r""",?\s*\b(?:e\.g\.|for example|such as)\s*["'][^"']*["']""")
 _EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|such as)[^;\n]*", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\n]{2,60})["']""")
 _IDENTIFIER = re.compile(r"\S{3,60}")
@@ -70,7 +74,11 @@ def suspects(code: str, docs: dict[str, ApiDoc], seen: str) -> Iterator[Suspect]
     for value, api, parameter in _passed_literals(tree, docs):
         if not looks_like_id(value) or was_seen(value, seen):
             continue
-        yield Suspect(value, api, parameter, examples.get(value, ""))
+        sources = examples.get(value, {})
+        source = api if api in sources else next(iter(sources), "")
+        parameter = parameter or sources.get(source, "")
+        example_of = f"{source} ({sources[source]})" if source else ""
+        yield Suspect(value, api or source, parameter, example_of)
 
 
 def looks_like_id(value: str) -> bool:
@@ -82,15 +90,15 @@ def looks_like_id(value: str) -> bool:
     )
 
 
-def documented_examples(docs: dict[str, ApiDoc]) -> dict[str, str]:
-    """Each quoted `e.g.` value of a parameter's documentation -> "api (parameter)"."""
-    examples: dict[str, str] = {}
+def documented_examples(docs: dict[str, ApiDoc]) -> dict[str, dict[str, str]]:
+    """Each quoted `e.g.` value of a parameter's documentation -> {api: parameter}."""
+    examples: dict[str, dict[str, str]] = {}
     for api, doc in docs.items():
         for param in doc.params:
             name, _, description = param.partition(":")
             for clause in _EXAMPLE_CLAUSE.findall(description):
                 for value in _QUOTED.findall(clause):
-                    examples.setdefault(value, f"{api} ({name.strip()})")
+                    examples.setdefault(value, {}).setdefault(api, name.strip())
     return examples
 
 
@@ -175,5 +183,27 @@ def _reason(run: RunContext, suspect: Suspect) -> str:
         "ungrounded.jinja2",
         value=suspect.value,
         example_of=suspect.example_of,
-        wants=wants,
+        wants=_QUOTED_EXAMPLE.sub("", wants),
+        finders=_finders(run, suspect.parameter),
     )
+
+
+def _finders(run: RunContext, parameter: str) -> str:
+    """Functions that look the value up: what the model should call instead of guessing.
+
+    The model was told "find the real value" and, in the first measured runs, passed the same
+    example again; naming the lookup function (found by searching for the parameter's noun, less
+    the functions that themselves want the value) gives it the step to take.
+    """
+    noun = _ID_SUFFIX.sub("", parameter).replace("_", " ").strip()
+    if run.method_search is None or not noun:
+        return ""
+    try:
+        hits = run.method_search(f"find {noun}", k=FINDER_SEARCH_K)
+    except Exception:  # a failed hint must never fail the step
+        return ""
+    if not isinstance(hits, str):
+        return ""
+    lines = [line for line in hits.splitlines() if line.startswith("`")]
+    wants_it = re.compile(rf"[(,]\s*{re.escape(parameter)}\s*:")
+    return "\n".join([line for line in lines if not wants_it.search(line)][:FINDERS_SHOWN])
