@@ -67,3 +67,18 @@ def find_customer(name: str) -> list[dict]:
         name: Part of the customer's name, e.g. "Lindqvist".
     """
     return [c for c in _CUSTOMERS.values() if name.lower() in c["name"].lower()]
+
+
+@api(side_effects=True)
+def charge_card(amount: float) -> str:
+    """Charge the user's card.
+
+    Args:
+        amount: Euros to charge, more than 0.
+
+    Raises:
+        ValueError: The amount is not positive.
+    """
+    if amount <= 0:
+        raise ValueError(f"cannot charge {amount}")
+    return f"charged {amount}"

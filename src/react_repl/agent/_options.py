@@ -40,6 +40,7 @@ class AgentOptions:
     task_reminder: bool = False  # the task restated after each observation, where models read
     show_assigned: bool = False  # an action ending in `x = ...` that printed nothing shows x
     grounded_ids: bool = False  # an id neither the task nor a result showed is sent back unrun
+    hold_repeated_writes: bool = False  # a write that already worked is not run again as is
     resample_repeats: int = 0  # an action that repeats an earlier one is re-asked this often
     resample_temperature: float = 0.7  # ... at this temperature, so greedy decoding can move on
     constrained_replies: bool = False  # llama.cpp grammar: every reply a THOUGHT and one ACTION
@@ -101,6 +102,7 @@ class AgentOptions:
             "task_reminder": self.task_reminder,
             "show_assigned": self.show_assigned,
             "grounded_ids": self.grounded_ids,
+            "hold_repeated_writes": self.hold_repeated_writes,
             "resample_repeats": self.resample_repeats,
             "constrained_replies": self.constrained_replies,
             "profile": self.profile or "(none)",

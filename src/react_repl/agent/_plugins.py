@@ -21,6 +21,7 @@ from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._planner import Planner
 from react_repl.agent._reminder import TaskReminder
+from react_repl.agent._writes import RepeatedWriteHold
 from react_repl.hookspecs import hookimpl
 
 ENTRY_POINT_GROUP = "react_repl.plugins"
@@ -47,6 +48,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.plan, Planner),
         (options.task_reminder, TaskReminder),
         (options.grounded_ids, GroundedIds),
+        (options.hold_repeated_writes, RepeatedWriteHold),
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]

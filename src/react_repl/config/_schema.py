@@ -79,6 +79,7 @@ class AgentTable(Table):
     task_reminder: bool | None = None
     show_assigned: bool | None = None
     grounded_ids: bool | None = None
+    hold_repeated_writes: bool | None = None
     resample_repeats: Count | None = None
     resample_temperature: NonNegative | None = None
     constrained_replies: bool | None = None

@@ -21,6 +21,16 @@ __all__ = [
     "transfer_money",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "recategorize_transaction",
+        "transfer_money",
+    )
+}
+
 BANK_DB = "bank.db"
 
 

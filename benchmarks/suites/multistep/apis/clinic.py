@@ -20,6 +20,16 @@ __all__ = [
     "list_patient_appointments",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "book_appointment",
+        "cancel_appointment",
+    )
+}
+
 CLINIC_DB = "clinic.db"
 _SPECIALTY_WORDS = {
     "dermatologist": "dermatology",

@@ -18,6 +18,10 @@ __all__ = [
     "submit_meter_reading",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {name: {"side_effects": True} for name in ("submit_meter_reading",)}
+
 ENERGY_FILE = "energy.json"
 
 

@@ -19,6 +19,16 @@ __all__ = [
     "search_events",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "buy_tickets",
+        "cancel_ticket_order",
+    )
+}
+
 EVENTS_FILE = "events.json"
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 

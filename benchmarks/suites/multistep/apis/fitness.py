@@ -18,6 +18,17 @@ __all__ = [
     "summarize_workouts",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "delete_workout",
+        "log_workout",
+        "set_weekly_goal",
+    )
+}
+
 FITNESS_FILE = "fitness.json"
 _ACTIVITY_WORDS = {
     "running": ("running", "run", "runs", "jog", "jogging"),

@@ -18,6 +18,16 @@ __all__ = [
     "schedule_vehicle_service",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "assign_vehicle_to_driver",
+        "schedule_vehicle_service",
+    )
+}
+
 FLEET_FILE = "fleet.json"
 VEHICLE_KINDS = ("van", "car")
 

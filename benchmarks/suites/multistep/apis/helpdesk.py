@@ -16,6 +16,16 @@ __all__ = [
     "list_support_tickets",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "assign_support_ticket",
+        "close_support_ticket",
+    )
+}
+
 HELPDESK_FILE = "helpdesk.json"
 QUEUES = ("network", "desktop")
 

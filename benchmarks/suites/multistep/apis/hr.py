@@ -23,6 +23,16 @@ __all__ = [
     "submit_leave_request",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "approve_leave_request",
+        "submit_leave_request",
+    )
+}
+
 HR_FILE = "hr.json"
 LEAVE_TYPES = ("annual", "sick")
 

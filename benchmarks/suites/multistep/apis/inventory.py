@@ -23,6 +23,16 @@ __all__ = [
     "transfer_stock",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "create_purchase_order",
+        "transfer_stock",
+    )
+}
+
 INVENTORY_DB = "inventory.db"
 
 

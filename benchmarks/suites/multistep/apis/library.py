@@ -24,6 +24,17 @@ __all__ = [
     "search_catalog",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "place_hold",
+        "renew_loan",
+        "return_loan",
+    )
+}
+
 LIBRARY_DB = "library.db"
 RENEWAL_DAYS = 21
 MAX_RENEWALS = 2

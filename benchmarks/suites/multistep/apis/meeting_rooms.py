@@ -17,6 +17,10 @@ __all__ = [
     "list_room_bookings",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {name: {"side_effects": True} for name in ("book_meeting_room",)}
+
 ROOMS_FILE = "rooms.json"
 _TIME = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 

@@ -19,6 +19,16 @@ __all__ = [
     "track_parcel",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "redirect_parcel_to_pickup_point",
+        "reschedule_parcel_delivery",
+    )
+}
+
 PARCELS_FILE = "parcels.json"
 EARTH_RADIUS_KM = 6371.0
 

@@ -19,6 +19,10 @@ __all__ = [
     "search_listings",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {name: {"side_effects": True} for name in ("book_viewing",)}
+
 REALESTATE_FILE = "realestate.json"
 _TIME = re.compile(r"^(?P<hour>\d{1,2}):(?P<minute>00|30)$")
 

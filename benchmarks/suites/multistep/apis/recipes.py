@@ -20,6 +20,10 @@ __all__ = [
     "search_recipes",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {name: {"side_effects": True} for name in ("add_meal_to_plan",)}
+
 RECIPES_FILE = "recipes.json"
 MEALS = ("breakfast", "lunch", "dinner", "snack")
 NUTRIENTS = ("kcal", "protein_g", "fat_g", "carbs_g", "fibre_g")

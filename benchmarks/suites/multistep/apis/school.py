@@ -17,6 +17,10 @@ __all__ = [
     "record_assessment_score",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {name: {"side_effects": True} for name in ("record_assessment_score",)}
+
 SCHOOL_FILE = "school.json"
 
 

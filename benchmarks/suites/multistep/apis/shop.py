@@ -22,6 +22,17 @@ __all__ = [
     "send_customer_email",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "cancel_order",
+        "issue_refund",
+        "send_customer_email",
+    )
+}
+
 SHOP_DB = "shop.db"
 ORDER_STATUSES = ("processing", "shipped", "delivered", "cancelled")
 

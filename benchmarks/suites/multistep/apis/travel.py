@@ -16,6 +16,16 @@ __all__ = [
     "search_flights",
 ]
 
+# Writes: approval policies ask before them, budgets are tighter, and the agent does not
+# repeat one that already worked.
+__react_repl__ = {
+    name: {"side_effects": True}
+    for name in (
+        "book_flight",
+        "cancel_flight_booking",
+    )
+}
+
 TRAVEL_FILE = "travel.json"
 CANCELLATION_FEE_EUR = 45.0
 
