@@ -124,6 +124,9 @@ def test_switched_off_the_example_runs(server: ScriptedServer, tmp_path: Path) -
         ("Rent July 2025", False),
         ("%Y-%m-%d", False),
         ("report.csv", False),
+        ("out/report-2025.txt", False),
+        ("https://example.com/v1", False),
+        ("photo_2025.jpeg", False),
     ],
 )
 def test_looks_like_id(value: str, is_id: bool) -> None:

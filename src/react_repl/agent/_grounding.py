@@ -34,7 +34,8 @@ _CODE = re.compile(r"[A-Z]{1,4}-[A-Z0-9]{2,}")  # D-NWG: an id made of capitals 
 _NOT_AN_ID = re.compile(
     r"\d{4}-\d{2}(?:-\d{2})?(?:[T ]\d{2}:\d{2}(?::\d{2})?)?"  # dates and times
     r"|\d{1,2}:\d{2}(?::\d{2})?|[-+]?[\d.,_]+%?"
-    r"|%.*|[\w.-]+\.(?:py|txt|csv|json|md|png|jpg)"  # formats and file names
+    r"|%.*|[\w.-]+\.[A-Za-z][A-Za-z0-9]{0,4}"  # formats and file names
+    r"|.*[/\\].*"  # paths and addresses: the agent may name a file it is about to write
 )
 _NOT_CHECKED_CALLS = {"print", "method_search", "stop"}
 
