@@ -67,6 +67,16 @@ def test_failed_writes_and_reads_run_again(server: ScriptedServer, tmp_path: Pat
     assert observations[3].startswith("21.5")  # a repeated read is not held
 
 
+def test_a_write_that_did_not_parse_is_not_held(server: ScriptedServer, tmp_path: Path) -> None:
+    broken = 'x = 1\n  print(send_note("hi"))'  # an indentation error: nothing ran
+    for code in [broken, broken, 'print(send_note("hi"))']:
+        server.enqueue(fenced("Send.", code))
+    server.enqueue(fenced("Done.", 'stop("hi")'))
+    observations = [step.observation for step in run(server, tmp_path).steps]
+    assert observations[0].startswith("SyntaxError") and observations[1].startswith("SyntaxError")
+    assert observations[2].startswith("sent: hi")
+
+
 def test_switched_off_a_repeated_write_runs(server: ScriptedServer, tmp_path: Path) -> None:
     for _ in range(2):
         server.enqueue(fenced("Send.", 'print(send_note("hi"))'))

@@ -6,6 +6,9 @@ often proposes the same action again. The repeat warning comes after an action r
 late for a write. So an action identical to an earlier one that ran without error and calls an
 API declared with side effects is held, with that earlier result in front of the model, at most
 `MAX_HOLDS` times for the same action (a task may really want the same write twice).
+
+Whether the earlier action worked is the sandbox's verdict, kept when it ran: the observation
+text cannot tell (a SyntaxError's text does not start with a traceback).
 """
 
 from __future__ import annotations
@@ -15,42 +18,48 @@ import re
 from react_repl.agent._context import Proposal, Review, RunContext
 from react_repl.agent._hints import normalised_code
 from react_repl.hookspecs import hookimpl
+from react_repl.sandbox import Observation
 
 MAX_HOLDS = 3
+MEMO = "repeated_writes"
 _RESULT_CHARS = 300
-_FAILED = ("Traceback (most recent call last)", "[The action was not run")
 
 
 class RepeatedWriteHold:
     @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        if observation.ok and _writes(run, proposal.action):
+            worked = run.memo(MEMO).setdefault("worked", {})
+            worked.setdefault(normalised_code(proposal.action), proposal.step)
+        return None
+
+    @hookimpl
     def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
-        writes = [
-            name
-            for name, doc in run.api_docs.items()
-            if doc.side_effects and re.search(rf"\b{re.escape(name)}\s*\(", proposal.action)
-        ]
+        writes = _writes(run, proposal.action)
         if not writes:
             return None
+        memo = run.memo(MEMO)
         key = normalised_code(proposal.action)
-        earlier = next(
-            (
-                exchange
-                for exchange in run.exchanges
-                if exchange.action
-                and normalised_code(exchange.action) == key
-                and not exchange.observation.lstrip().startswith(_FAILED)
-            ),
-            None,
-        )
-        holds = run.memo("repeated_writes")
-        if earlier is None or holds.get(key, 0) >= MAX_HOLDS:
+        step = memo.get("worked", {}).get(key)
+        holds = memo.setdefault("holds", {})
+        if step is None or holds.get(key, 0) >= MAX_HOLDS:
             return None
         holds[key] = holds.get(key, 0) + 1
+        earlier = next((e for e in run.exchanges if e.step == step), None)
+        result = earlier.observation.strip()[:_RESULT_CHARS] if earlier else ""
         return Review.reject(
             run.prompts.render(
-                "repeated_write.jinja2",
-                step=earlier.step,
-                apis=", ".join(sorted(writes)),
-                result=earlier.observation.strip()[:_RESULT_CHARS],
+                "repeated_write.jinja2", step=step, apis=", ".join(writes), result=result
             )
         )
+
+
+def _writes(run: RunContext, code: str) -> list[str]:
+    """The APIs with declared side effects that `code` calls."""
+    return sorted(
+        name
+        for name, doc in run.api_docs.items()
+        if doc.side_effects and re.search(rf"\b{re.escape(name)}\s*\(", code)
+    )
