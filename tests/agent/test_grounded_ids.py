@@ -58,6 +58,7 @@ def test_a_documentation_example_is_sent_back_with_where_to_find_the_real_value(
     assert "the example in the documentation of get_customer (customer_id)" in rejected
     assert "customer_id: The customer's id (see find_customer)" in rejected
     assert "Functions that may find it:\n`find_customer(name: str)" in rejected
+    assert rejected.count("\n`") == 1  # only the best finder: a second one led the model astray
     assert "`get_customer(" not in rejected.split("may find it:")[1]  # it wants the id itself
     assert result.steps[3].observation.strip() == "38.5"
     assert result.answer == 38.5
@@ -85,6 +86,15 @@ def test_ids_from_the_task_or_an_observation_run(server: ScriptedServer, tmp_pat
         "38.5",
         "Ada Example",
     ]
+
+
+def test_a_guess_passed_as_search_text_runs(server: ScriptedServer, tmp_path: Path) -> None:
+    """Looking a guessed id up is how the model finds the real one (the lantern's SKU in the
+    multistep suite was rejected inside search_products and the model turned to other domains)."""
+    server.enqueue(fenced("Look it up.", 'print(find_customer("C-1001"))'))
+    server.enqueue(fenced("Done.", "stop(0)"))
+    result = run(server, tmp_path)
+    assert result.steps[0].observation.strip() == "[]"
 
 
 def test_a_value_insisted_on_runs_after_two_rejections(

@@ -22,8 +22,11 @@ from react_repl.hookspecs import hookimpl
 
 MAX_REJECTIONS = 2
 FINDER_SEARCH_K = 8
-FINDERS_SHOWN = 2
+FINDERS_SHOWN = 1  # the second hit was another domain's finder each time, and was followed
 _ID_SUFFIX = re.compile(r"_(?:id|ids|code|number|no|ref|reference)$")
+_ID_PARAMETER = re.compile(
+    r"(?:^|_)(?:id|ids|sku|iban|isbn|code|number|no|ref|reference|email|plate)$", re.IGNORECASE
+)
 _QUOTED_EXAMPLE = re.compile(r""",?\s*\b(?:e\.g\.|for example|such as)\s*["'][^"']*["']""")
 _EXAMPLE_CLAUSE = re.compile(r"\b(?:e\.g\.|for example|such as)[^;\n]*", re.IGNORECASE)
 _QUOTED = re.compile(r"""["']([^"'\n]{2,60})["']""")
@@ -75,11 +78,25 @@ def suspects(code: str, docs: dict[str, ApiDoc], seen: str) -> Iterator[Suspect]
     for value, api, parameter in _passed_literals(tree, docs):
         if not looks_like_id(value) or was_seen(value, seen):
             continue
+        if api and parameter and not wants_an_id(parameter, docs[api]):
+            continue  # a search text: looking a guess up is how the model finds the real value
         sources = examples.get(value, {})
         source = api if api in sources else next(iter(sources), "")
         parameter = parameter or sources.get(source, "")
         example_of = f"{source} ({sources[source]})" if source else ""
         yield Suspect(value, api or source, parameter, example_of)
+
+
+def wants_an_id(parameter: str, doc: ApiDoc) -> bool:
+    """Whether the parameter takes a record's id, by its name or by its documented example."""
+    if _ID_PARAMETER.search(parameter):
+        return True
+    described = next((p for p in doc.params if p.startswith(f"{parameter}:")), "")
+    return any(
+        looks_like_id(value)
+        for clause in _EXAMPLE_CLAUSE.findall(described)
+        for value in _QUOTED.findall(clause)
+    )
 
 
 def looks_like_id(value: str) -> bool:
