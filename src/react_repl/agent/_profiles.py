@@ -40,6 +40,8 @@ PROFILES: dict[str, ModelProfile] = {
             {
                 "decompose_first_step": False,
                 "answer_form_check": True,
+                "grounded_ids": True,
+                "hold_repeated_writes": True,
             },
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
