@@ -8,10 +8,9 @@ from pathlib import Path
 
 import agent_test_apis as apis
 import pytest
-from conftest import model_for
-from test_loop import PLAIN, fenced
+from test_loop import PLAIN, fenced, make_agent
 
-from react_repl.agent import Agent, AgentOptions, RunResult
+from react_repl.agent import AgentOptions, RunResult
 from react_repl.agent._grounding import looks_like_id, was_seen
 from react_repl.llm import ScriptedServer
 
@@ -31,12 +30,8 @@ def search_customers(description: str, k: int = 5) -> str:
 
 def run(server: ScriptedServer, tmp_path: Path, task: str = TASK,
         options: AgentOptions = GROUNDED) -> RunResult:  # fmt: skip
-    agent = Agent(
-        model_for(server),
-        apis=CUSTOMER_APIS,
-        method_search=search_customers,
-        options=options,
-        logs_dir=tmp_path / "logs",
+    agent = make_agent(
+        server, tmp_path, options, apis=CUSTOMER_APIS, method_search=search_customers
     )
     return agent.run(task)
 

@@ -1,8 +1,10 @@
 """The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import agent_test_apis as apis
 import pytest
@@ -20,12 +22,18 @@ def fenced(thought: str, code: str) -> str:
 
 
 def make_agent(
-    server: ScriptedServer, tmp_path: Path, options: AgentOptions = PLAIN, **model
+    server: ScriptedServer,
+    tmp_path: Path,
+    options: AgentOptions = PLAIN,
+    *,
+    apis: Mapping[str, Callable[..., Any]] = API_FUNCTIONS,
+    method_search: Callable[..., str] = fake_method_search,
+    **model: Any,
 ) -> Agent:
     return Agent(
         model_for(server, **model),
-        apis=API_FUNCTIONS,
-        method_search=fake_method_search,
+        apis=apis,
+        method_search=method_search,
         options=options,
         logs_dir=tmp_path / "logs",
     )

@@ -7,10 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import agent_test_apis as apis
-from conftest import fake_method_search, model_for
-from test_loop import PLAIN, fenced
+from test_loop import PLAIN, fenced, make_agent
 
-from react_repl.agent import Agent, AgentOptions, RunResult
+from react_repl.agent import AgentOptions, RunResult
 from react_repl.llm import ScriptedServer
 
 HOLDING = replace(PLAIN, hold_repeated_writes=True, few_shot=False, max_steps=8)
@@ -23,13 +22,7 @@ APIS = {
 
 
 def run(server: ScriptedServer, tmp_path: Path, options: AgentOptions = HOLDING) -> RunResult:
-    agent = Agent(
-        model_for(server),
-        apis=APIS,
-        method_search=fake_method_search,
-        options=options,
-        logs_dir=tmp_path / "logs",
-    )
+    agent = make_agent(server, tmp_path, options, apis=APIS)
     return agent.run("Send me a note that says hi, then tell me what it said.")
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -121,6 +122,16 @@ class ApiDoc:
     raises: tuple[str, ...] = ()
     side_effects: bool = False  # sends, writes or deletes something: approval policies ask
     params: tuple[str, ...] = ()  # "name: what it wants", from the docstring
+    parameters: tuple[str, ...] = ()  # the names positional arguments bind to, in order
+
+    def described(self, parameter: str) -> str:
+        """The docstring's "name: what it wants" line for one parameter, or ""."""
+        return next((line for line in self.params if line.startswith(f"{parameter}:")), "")
+
+
+def apis_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:
+    """The documented APIs `code` calls (a name followed by "("), in name order."""
+    return sorted(name for name in docs if re.search(rf"\b{re.escape(name)}\s*\(", code))
 
 
 def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:

@@ -91,12 +91,7 @@ def wants_an_id(parameter: str, doc: ApiDoc) -> bool:
     """Whether the parameter takes a record's id, by its name or by its documented example."""
     if _ID_PARAMETER.search(parameter):
         return True
-    described = next((p for p in doc.params if p.startswith(f"{parameter}:")), "")
-    return any(
-        looks_like_id(value)
-        for clause in _EXAMPLE_CLAUSE.findall(described)
-        for value in _QUOTED.findall(clause)
-    )
+    return any(looks_like_id(value) for value in _examples_in(doc.described(parameter)))
 
 
 def looks_like_id(value: str) -> bool:
@@ -114,10 +109,18 @@ def documented_examples(docs: dict[str, ApiDoc]) -> dict[str, dict[str, str]]:
     for api, doc in docs.items():
         for param in doc.params:
             name, _, description = param.partition(":")
-            for clause in _EXAMPLE_CLAUSE.findall(description):
-                for value in _QUOTED.findall(clause):
-                    examples.setdefault(value, {}).setdefault(api, name.strip())
+            for value in _examples_in(description):
+                examples.setdefault(value, {}).setdefault(api, name.strip())
     return examples
+
+
+def _examples_in(description: str) -> list[str]:
+    """The quoted values of a parameter description's `e.g.` clauses."""
+    return [
+        value
+        for clause in _EXAMPLE_CLAUSE.findall(description)
+        for value in _QUOTED.findall(clause)
+    ]
 
 
 def _passed_literals(tree: ast.AST, docs: dict[str, ApiDoc]) -> Iterator[tuple[str, str, str]]:
@@ -130,7 +133,7 @@ def _passed_literals(tree: ast.AST, docs: dict[str, ApiDoc]) -> Iterator[tuple[s
         if node.func.id in _NOT_CHECKED_CALLS:
             skipped.update(id(inner) for arg in _arguments(node) for inner in _outside_calls(arg))
         elif node.func.id in docs:
-            direct.update(_bound_parameters(node, docs[node.func.id]))
+            direct.update(_bound_parameters(node, node.func.id, docs[node.func.id]))
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Constant)
@@ -153,27 +156,11 @@ def _outside_calls(node: ast.AST) -> Iterator[ast.AST]:
             yield from _outside_calls(child)
 
 
-def _bound_parameters(call: ast.Call, doc: ApiDoc) -> dict[int, tuple[str, str]]:
-    api = doc.signature.split("(", 1)[0]
-    names = _parameter_names(doc.signature)
-    bound = {
-        id(arg): (api, names[position])
-        for position, arg in enumerate(call.args)
-        if position < len(names)
-    }
+def _bound_parameters(call: ast.Call, api: str, doc: ApiDoc) -> dict[int, tuple[str, str]]:
+    """Each argument node of the call -> (api, the parameter it binds to)."""
+    bound = {id(arg): (api, name) for arg, name in zip(call.args, doc.parameters, strict=False)}
     bound.update({id(keyword.value): (api, keyword.arg or "") for keyword in call.keywords})
     return bound
-
-
-def _parameter_names(signature: str) -> list[str]:
-    try:
-        parsed = ast.parse(f"def {signature.split(' ->')[0]}: pass")
-    except SyntaxError:
-        return []
-    function = parsed.body[0]
-    if not isinstance(function, ast.FunctionDef):
-        return []
-    return [arg.arg for arg in [*function.args.posonlyargs, *function.args.args]]
 
 
 def _seen_text(run: RunContext, rejected_steps: set[int]) -> str:
@@ -195,8 +182,8 @@ def was_seen(value: str, text: str) -> bool:
 
 
 def _reason(run: RunContext, suspect: Suspect) -> str:
-    params = run.api_docs[suspect.api].params if suspect.api in run.api_docs else ()
-    wants = next((param for param in params if param.startswith(f"{suspect.parameter}:")), "")
+    doc = run.api_docs.get(suspect.api)
+    wants = doc.described(suspect.parameter) if doc else ""
     return run.prompts.render(
         "ungrounded.jinja2",
         value=suspect.value,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from react_repl.agent._context import ApiDoc, Proposal, RunContext
+from react_repl.agent._context import ApiDoc, Proposal, RunContext, apis_called
 from react_repl.hookspecs import hookimpl
 from react_repl.registry import declaration_of, parse_docstring
 from react_repl.sandbox import Observation
@@ -109,11 +109,7 @@ class ApiRaisesHint:
             return None
         failing = _LINE.findall(observation.text)
         code = failing[-1] if failing else proposal.action
-        called = [
-            (name, doc)
-            for name, doc in run.api_docs.items()
-            if re.search(rf"\b{re.escape(name)}\s*\(", code)
-        ]
+        called = [(name, run.api_docs[name]) for name in apis_called(code, run.api_docs)]
         lines = [
             f"[documented: `{name}` raises {entry}]"
             for name, doc in called
@@ -141,17 +137,27 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
     docs = {}
     for name, function in apis.items():
         try:
-            signature = f"{name}{inspect.signature(function)}"
+            parsed = inspect.signature(function)
         except (TypeError, ValueError):
-            signature = f"{name}(...)"
+            parsed = None
+        signature = f"{name}{parsed}" if parsed else f"{name}(...)"
         sections = parse_docstring(inspect.getdoc(function) or "")
         params = tuple(
             f"{param}: {' '.join(description.split())}"
             for param, (_type, description) in sections.params.items()
             if description.strip()
         )
-        docs[name] = ApiDoc(signature, sections.raises, _side_effects(function), params)
+        docs[name] = ApiDoc(
+            signature, sections.raises, _side_effects(function), params, _positional(parsed)
+        )
     return docs
+
+
+def _positional(signature: inspect.Signature | None) -> tuple[str, ...]:
+    if signature is None:
+        return ()
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return tuple(name for name, p in signature.parameters.items() if p.kind in kinds)
 
 
 def _side_effects(function: Callable[..., Any]) -> bool:

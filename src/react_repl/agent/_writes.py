@@ -13,9 +13,7 @@ text cannot tell (a SyntaxError's text does not start with a traceback).
 
 from __future__ import annotations
 
-import re
-
-from react_repl.agent._context import Proposal, Review, RunContext
+from react_repl.agent._context import Proposal, Review, RunContext, apis_called
 from react_repl.agent._hints import normalised_code
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
@@ -58,8 +56,4 @@ class RepeatedWriteHold:
 
 def _writes(run: RunContext, code: str) -> list[str]:
     """The APIs with declared side effects that `code` calls."""
-    return sorted(
-        name
-        for name, doc in run.api_docs.items()
-        if doc.side_effects and re.search(rf"\b{re.escape(name)}\s*\(", code)
-    )
+    return [name for name in apis_called(code, run.api_docs) if run.api_docs[name].side_effects]
