@@ -135,8 +135,10 @@ def test_filters(home: Path) -> None:
         "Print the date",
     ]
     assert _tasks(home, "list", "--since", "1d") == _tasks(home, "list", "--bench", "bench-7")
-    yesterday = (datetime.now().astimezone() - timedelta(days=1)).date().isoformat()
-    assert _tasks(home, "list", "--until", yesterday) == ["Print the date"]
+    # Between the 10-day-old run and the recent ones at any time of day ("yesterday" took in the
+    # 2-hour-old run when the tests ran just after midnight).
+    five_days_ago = (NOW - timedelta(days=5)).astimezone().date().isoformat()
+    assert _tasks(home, "list", "--until", five_days_ago) == ["Print the date"]
 
 
 def test_search_and_limits(home: Path) -> None:
