@@ -106,6 +106,24 @@ def test_failed_steps_trigger_a_new_plan(server: ScriptedServer, tmp_path: Path)
     )
 
 
+def test_a_loop_that_goes_on_gets_one_new_plan_per_cooldown(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    """Round 4: a persisting loop re-planned at every step, each time the same plan, at a model
+    call per step; a new plan needs a few steps to show whether it works."""
+    options = replace(PLAIN, plan=True, replan_after_failures=3, max_steps=8)
+    server.enqueue("1. Search for the temperature")
+    for step in range(1, 9):
+        server.enqueue(fenced("Again.", 'method_search("temperature")'))
+        if step in (4, 7):
+            server.enqueue("1. Search for a weather report instead")
+    result = make_agent(server, tmp_path, options).run("Temperature in Paris?")
+
+    assert [s.index for s in result.steps if s.kind == "plan"] == [1, 5, 8]
+    replan = server.requests[5]["messages"][-1]["content"]
+    assert "going in circles" in replan
+
+
 def test_a_two_step_cycle_is_noticed(server: ScriptedServer, tmp_path: Path) -> None:
     for _ in range(2):
         server.enqueue(fenced("A.", 'method_search("temperature")'))

@@ -3,7 +3,7 @@
 The plan is the model's own, written once before step 1 by a separate short call, and shown at
 the end of every prompt (not stored in the transcript, so the cached prefix stays valid). After
 `replan_after_failures` failed steps in a row, or when the loop detector fires, the model writes
-a new plan from what happened so far.
+a new plan from what happened so far, at most once per `replan_after_failures` steps.
 """
 
 from __future__ import annotations
@@ -45,7 +45,13 @@ class Planner:
         return run.prompts.render("plan_note.jinja2", plan=memo["text"], version=memo["version"])
 
     def _replan_reason(self, run: RunContext, memo: dict) -> str:
-        if memo.get("replanned_at") == run.step:
+        """A new plan gets `replan_after_failures` steps to work before the next one.
+
+        A loop that goes on is noticed at every step; re-planning at each of them cost a model
+        call per step and, on the 1.5B model, wrote the same plan every time (round 4).
+        """
+        cooldown = run.options.replan_after_failures
+        if "replanned_at" in memo and run.step - memo["replanned_at"] < cooldown:
             return ""
         if memo.get("failures", 0) >= run.options.replan_after_failures:
             return f"the last {memo['failures']} steps failed"
