@@ -15,6 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
+from ._lookups import missing_key, string_index
 from ._plain import INERT_BUILTINS, WRITABLE
 
 _MISSING = object()
@@ -127,7 +128,11 @@ class Guards:
             value = obj[key]
         except KeyError:
             if type(obj) is dict:  # plain data only: no class of anyone's runs here
-                raise KeyError(_missing_key(obj, key)) from None
+                raise KeyError(missing_key(obj, key)) from None
+            raise
+        except TypeError:
+            if type(obj) is list and isinstance(key, str):
+                raise TypeError(string_index(obj, key)) from None
             raise
         if isinstance(value, _FORBIDDEN_VALUES):
             raise KeyError("this item is an interpreter internal and is not readable")
@@ -201,12 +206,3 @@ def _inplacevar(op: str, target: Any, value: Any) -> Any:
 
 def _apply(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return function(*args, **kwargs)
-
-
-def _missing_key(data: dict[Any, Any], key: Any) -> str:
-    """The missing key and the keys there are: models guess a result's field names otherwise."""
-    shown = [
-        k for k in data if isinstance(k, str | int) and not (isinstance(k, str) and _is_private(k))
-    ]
-    listed = ", ".join(repr(k)[:40] for k in shown[:20]) + (", ..." if len(shown) > 20 else "")
-    return f"{repr(key)[:60]} (this dict's keys: {listed or 'none'})"

@@ -15,6 +15,7 @@ from typing import Any
 
 from ._budget import Meter
 from ._handles import Boundary
+from ._lookups import record_for_id
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
@@ -63,6 +64,8 @@ class ApiFunction:
             result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost
             clean = self._sanitise(error, args, kwargs)
+            if isinstance(error, Exception) and not hasattr(clean, HINT_ATTRIBUTE):
+                self._hint_record_for_id(clean, plain_args, plain_kwargs)
         else:
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
@@ -82,6 +85,13 @@ class ApiFunction:
         if isinstance(error, TypeError) and not self._arguments_fit(args, kwargs):
             setattr(clean, HINT_ATTRIBUTE, f"the signature is {self.signature_line()}")
         return clean
+
+    def _hint_record_for_id(
+        self, clean: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
+        hint = record_for_id(self.__signature__, args, kwargs)
+        if hint:
+            setattr(clean, HINT_ATTRIBUTE, hint)
 
     def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
         if self.__signature__ is None:
