@@ -249,7 +249,7 @@ def test_a_repeated_action_gets_a_note_to_move_on(server: ScriptedServer, tmp_pa
     result = make_agent(server, tmp_path).run("Go.")
     first, second, third, fourth = (step.observation for step in result.steps[:4])
     assert "same action" not in first and "same action" not in third
-    assert "same action as step 1" in second and "Call one of the functions listed" in second
+    assert "same action as step 1" in second and "If none fits, search with other words" in second
     assert "same action as step 3" in fourth and "Do something different" in fourth
 
 
