@@ -50,6 +50,52 @@ def test_an_unreadable_critic_reply_accepts(server: ScriptedServer, tmp_path: Pa
     assert make_agent(server, tmp_path, options).run("Say a.").status is Status.FINISHED
 
 
+def test_the_write_critic_checks_a_write_before_it_runs(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = replace(PLAIN, critic="answer+writes")
+    server.enqueue(fenced("Read.", 't = get_temperature("Paris")\nprint(t)'))
+    server.enqueue(fenced("Send.", 'send_note("Paris: 99")'))
+    server.enqueue("REJECT: the note must carry the observed 21.5, not 99.")
+    server.enqueue(fenced("Send the right one.", 'send_note(f"Paris: {t}")'))
+    server.enqueue("ACCEPT")
+    server.enqueue(fenced("Done.", "stop(21.5)"))
+    server.enqueue("ACCEPT")
+    result = make_agent(server, tmp_path, options).run("Send me a note with the temperature.")
+
+    kinds = [(s.kind, s.index) for s in result.steps]
+    assert kinds == [
+        ("step", 1), ("critic", 2), ("step", 2), ("critic", 3), ("step", 3), ("critic", 4),
+        ("step", 4),
+    ], kinds  # fmt: skip
+    critic_prompt = server.requests[2]["messages"][-1]["content"]
+    assert 'PROPOSED ACTION:\nsend_note("Paris: 99")' in critic_prompt
+    assert "21.5" in critic_prompt  # the observation the critic judges by
+    assert "was not run" in result.steps[2].observation
+    assert "the observed 21.5, not 99" in result.steps[2].observation
+    assert result.steps[4].observation == "'sent: Paris: 21.5'"
+    assert result.answer == 21.5
+
+
+def test_the_write_critic_leaves_reads_alone_and_gives_way(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = replace(PLAIN, critic="answer+writes")
+    server.enqueue(fenced("Read.", 'print(get_temperature("Paris"))'))
+    for _ in range(2):
+        server.enqueue(fenced("Send.", 'send_note("hi")'))
+        server.enqueue("REJECT: no.")
+    server.enqueue(fenced("Send anyway.", 'send_note("hi")'))
+    server.enqueue(fenced("Done.", "stop()"))
+    server.enqueue("ACCEPT")
+    result = make_agent(server, tmp_path, options).run("Say hi.")
+
+    critics = [s.index for s in result.steps if s.kind == "critic"]
+    assert critics == [2, 3, 5]  # none for the read; none for the third send; one for stop()
+    steps = [s for s in result.steps if s.kind == "step"]
+    assert [s.observation for s in steps[3:]] == ["'sent: hi'", "(stopped)"]
+
+
 def test_the_worked_example_copied_as_the_answer_is_rejected_without_a_model_call(
     server: ScriptedServer, tmp_path: Path
 ) -> None:

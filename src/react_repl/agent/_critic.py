@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from react_repl.agent._context import Answer, Proposal, RunContext, Verdict
+from react_repl.agent._context import Answer, Proposal, Review, RunContext, Verdict, apis_called
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 
@@ -19,6 +19,7 @@ _EXAMPLE_TASK = re.compile(r"^TASK:(?P<task>.+)$", re.MULTILINE)
 _MARKER = re.compile(r"\b(?:[A-Z][a-z]{2,}|\d{3,})\b")
 _RECENT_OBSERVATIONS = 4
 _OBSERVATION_CHARS = 600
+MAX_WRITE_REJECTIONS = 2  # per run: a wrong critic costs steps, never the run
 
 
 class AnswerCritic:
@@ -65,12 +66,49 @@ class ResultCritic:
         return None if verdict.accepted else f"[critic: {verdict.reason}]"
 
 
+class WriteCritic:
+    """Before an action that changes something runs, a check that it is the change the task asks
+    for (seed 000: the critic reviews each new step). An answer critic comes too late for a
+    write: in round 5 it rejected "BK1004" after the first flight, not the cheapest, was booked.
+    """
+
+    @hookimpl
+    def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
+        writes = [name for name in apis_called(proposal.action, run.api_docs)
+                  if run.api_docs[name].side_effects]  # fmt: skip
+        memo = run.memo("write_critic")
+        if not writes or memo.get("rejections", 0) >= MAX_WRITE_REJECTIONS:
+            return None
+        turn = run.prompts.render(
+            "write_critic_turn.jinja2",
+            task=run.task,
+            observations=recent_observations(run),
+            action=proposal.action,
+        )
+        messages = [
+            {"role": "system", "content": run.prompts.render("write_critic.jinja2")},
+            {"role": "user", "content": turn},
+        ]
+        verdict = parse_verdict(run.ask_model("critic", messages))
+        if verdict.accepted:
+            return None
+        memo["rejections"] = memo.get("rejections", 0) + 1
+        reason = verdict.reason
+        return Review.reject(
+            run.prompts.render("write_rejected.jinja2", apis=", ".join(writes), reason=reason)
+        )
+
+
+def recent_observations(run: RunContext) -> list[str]:
+    observations = [e.observation for e in run.exchanges if e.observation]
+    return [text[:_OBSERVATION_CHARS] for text in observations[-_RECENT_OBSERVATIONS:]]
+
+
 def critic_messages(run: RunContext, answer: Answer) -> list[dict[str, str]]:
-    observations = [e.observation for e in run.exchanges if e.observation][-_RECENT_OBSERVATIONS:]
     turn = run.prompts.render(
         "critic_turn.jinja2",
         task=run.task,
-        observations=[text[:_OBSERVATION_CHARS] for text in observations],
+        observations=recent_observations(run),
         answer=answer.text if answer.text is not None else "(no answer)",
         answer_type=type(answer.value).__name__,
     )

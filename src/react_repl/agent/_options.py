@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-CRITIC_MODES = ("off", "answer", "answer+results")
+CRITIC_MODES = ("off", "answer", "answer+writes", "answer+results")
 DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
 
 
@@ -29,7 +29,8 @@ class AgentOptions:
     task_search: bool = False  # method_search over the task text, shown with the task
     search_with_task: bool = False  # each method_search also ranks by the task's words (fused)
     critic: str = (
-        "off"  # "off", "answer" (check stop() answers), "answer+results" (API results too)
+        "off"  # "off", "answer" (check stop() answers), "answer+writes" (and each write
+        # before it runs), "answer+results" (and each API result)
     )
     answer_form_check: bool = False  # "as a number" / "as a list" tasks get answers of that type
     max_answer_reviews: int = 2  # rejected answers before the critic gives way

@@ -14,7 +14,7 @@ import pluggy
 
 from react_repl import hookspecs
 from react_repl.agent._answer_form import AnswerFormCheck
-from react_repl.agent._critic import AnswerCritic, ResultCritic
+from react_repl.agent._critic import AnswerCritic, ResultCritic, WriteCritic
 from react_repl.agent._grounding import GroundedIds
 from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
 from react_repl.agent._loops import LoopDetector
@@ -41,6 +41,7 @@ class _EventCallback:
 def builtin_plugins(options: AgentOptions) -> list[object]:
     """The built-in features the options switch on; the order is the order of their hints."""
     switched = [
+        (options.critic == "answer+writes", WriteCritic),  # first in, asked last: a model call
         (options.search_on_name_error, NameErrorSearch),
         (options.api_hints, ApiRaisesHint),
         (options.repeat_warning, RepeatWarning),

@@ -18,7 +18,7 @@ PositiveInt = Annotated[int, Field(gt=0)]
 Count = Annotated[int, Field(ge=0)]
 Seconds = Annotated[float, Field(gt=0)]
 NonNegative = Annotated[float, Field(ge=0)]
-CriticMode = Literal["off", "answer", "answer+results"]
+CriticMode = Literal["off", "answer", "answer+writes", "answer+results"]
 
 
 class Table(BaseModel):
