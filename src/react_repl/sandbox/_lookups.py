@@ -95,12 +95,14 @@ def record_for_id(signature: inspect.Signature | None, args: tuple, kwargs: dict
 
 
 def _takes_text(parameter: inspect.Parameter) -> bool:
+    """Annotated as text (also as the string "str" under postponed annotations), or unannotated
+    and named like an id."""
     annotation = parameter.annotation
+    if annotation is str:
+        return True
     if annotation is inspect.Parameter.empty:
         return parameter.name == "id" or parameter.name.endswith("_id")
     text = annotation if isinstance(annotation, str) else str(annotation)
-    if annotation is str:
-        return True
     return "str" in text and not any(kind in text for kind in ("dict", "list", "Any", "Mapping"))
 
 
