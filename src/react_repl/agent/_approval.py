@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from react_repl.agent._context import Proposal, Review, RunContext, apis_called
+from react_repl.agent._context import Proposal, Review, RunContext, writes_called
 from react_repl.hookspecs import hookimpl
 
 POLICIES = ("all", "side-effects", "rules")
@@ -57,8 +57,7 @@ class Approver:
         if self.policy in ("all", "side-effects"):
             found += [
                 f"calls {name}(), which has side effects"
-                for name in apis_called(code, run.api_docs)
-                if run.api_docs[name].side_effects
+                for name in writes_called(code, run.api_docs)
             ]
         found += [f"matches the rule /{rule.pattern}/" for rule in self.rules if rule.search(code)]
         return tuple(found)

@@ -134,6 +134,11 @@ def apis_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:
     return sorted(name for name in docs if re.search(rf"\b{re.escape(name)}\s*\(", code))
 
 
+def writes_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:
+    """The APIs declared with side effects that `code` calls: what cannot be taken back."""
+    return [name for name in apis_called(code, docs) if docs[name].side_effects]
+
+
 def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:
     raise RuntimeError(f"{purpose}: the model can be asked only while the run's steps are running")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from react_repl.agent._context import Answer, Proposal, Review, RunContext, Verdict, apis_called
+from react_repl.agent._context import Answer, Proposal, Review, RunContext, Verdict, writes_called
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 
@@ -74,8 +74,7 @@ class WriteCritic:
 
     @hookimpl
     def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
-        writes = [name for name in apis_called(proposal.action, run.api_docs)
-                  if run.api_docs[name].side_effects]  # fmt: skip
+        writes = writes_called(proposal.action, run.api_docs)
         memo = run.memo("write_critic")
         if not writes or memo.get("rejections", 0) >= MAX_WRITE_REJECTIONS:
             return None

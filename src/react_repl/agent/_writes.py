@@ -13,7 +13,7 @@ text cannot tell (a SyntaxError's text does not start with a traceback).
 
 from __future__ import annotations
 
-from react_repl.agent._context import Proposal, Review, RunContext, apis_called
+from react_repl.agent._context import Proposal, Review, RunContext, writes_called
 from react_repl.agent._hints import normalised_code
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
@@ -28,14 +28,14 @@ class RepeatedWriteHold:
     def observation_hints(
         self, run: RunContext, proposal: Proposal, observation: Observation
     ) -> str | None:
-        if observation.ok and _writes(run, proposal.action):
+        if observation.ok and writes_called(proposal.action, run.api_docs):
             worked = run.memo(MEMO).setdefault("worked", {})
             worked.setdefault(normalised_code(proposal.action), proposal.step)
         return None
 
     @hookimpl
     def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
-        writes = _writes(run, proposal.action)
+        writes = writes_called(proposal.action, run.api_docs)
         if not writes:
             return None
         memo = run.memo(MEMO)
@@ -52,8 +52,3 @@ class RepeatedWriteHold:
                 "repeated_write.jinja2", step=step, apis=", ".join(writes), result=result
             )
         )
-
-
-def _writes(run: RunContext, code: str) -> list[str]:
-    """The APIs with declared side effects that `code` calls."""
-    return [name for name in apis_called(code, run.api_docs) if run.api_docs[name].side_effects]
