@@ -63,9 +63,7 @@ class ApiFunction:
         try:
             result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost
-            clean = self._sanitise(error, args, kwargs)
-            if isinstance(error, Exception) and not hasattr(clean, HINT_ATTRIBUTE):
-                self._hint_record_for_id(clean, plain_args, plain_kwargs)
+            clean = self._sanitise(error, plain_args, plain_kwargs)
         else:
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
@@ -82,16 +80,19 @@ class ApiFunction:
             clean = rebuild_exception(kind.__name__, message)
         else:
             clean = RuntimeError(f"{kind.__name__}: {message}")
-        if isinstance(error, TypeError) and not self._arguments_fit(args, kwargs):
-            setattr(clean, HINT_ATTRIBUTE, f"the signature is {self.signature_line()}")
-        return clean
-
-    def _hint_record_for_id(
-        self, clean: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> None:
-        hint = record_for_id(self.__signature__, args, kwargs)
+        hint = self._hint(error, args, kwargs)
         if hint:
             setattr(clean, HINT_ATTRIBUTE, hint)
+        return clean
+
+    def _hint(self, error: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+        """What the call got wrong: arguments that do not fit the signature, or a whole record
+        passed where its id was wanted."""
+        if isinstance(error, TypeError) and not self._arguments_fit(args, kwargs):
+            return f"the signature is {self.signature_line()}"
+        if isinstance(error, Exception):
+            return record_for_id(self.__signature__, args, kwargs)
+        return ""
 
     def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
         if self.__signature__ is None:
