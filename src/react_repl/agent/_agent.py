@@ -13,7 +13,7 @@ from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import Event, RunEnded, RunStarted
 from react_repl.agent._handle import RunHandle
-from react_repl.agent._hints import api_docs, with_parameter_docs
+from react_repl.agent._hints import api_docs
 from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._plugins import installed_plugins, plugin_manager
@@ -21,6 +21,7 @@ from react_repl.agent._prompts import PromptSet
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._result import RunResult, Status
 from react_repl.agent._search import agent_method_search
+from react_repl.agent._task_apis import found_for_task
 from react_repl.agent._transcript import Transcript
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
@@ -233,6 +234,7 @@ class Agent:
             few_shot=self.options.few_shot,
             preinjected=list(preinjected),
             memory=self.options.memory,
+            program_first=self.options.program_first,
         )
 
     def _task_prompt(self, task: str) -> str:
@@ -245,12 +247,9 @@ class Agent:
         )
 
     def _found_for_task(self, task: str) -> str:
-        """method_search over the task itself (seed 002's forced first search), shown up front.
-
-        A small model's own first query is often a vague paraphrase that lands on the wrong
-        domain and anchors the whole run there; the task's own words seldom do.
-        """
-        if not self.options.task_search or self.method_search is None:
+        """method_search over the task itself (seed 002's forced first search), shown up front."""
+        searched = self.options.task_search or self.options.program_first
+        if not searched or self.method_search is None:
             return ""
         try:
             hits = self.method_search(task, k=self.options.search_k)
@@ -258,8 +257,9 @@ class Agent:
             return ""
         if not isinstance(hits, str):
             return ""
-        docs = self._api_docs if self.options.api_hints else {}
-        return with_parameter_docs(hits.strip(), docs)
+        full = self.options.program_first
+        docs = self._api_docs if self.options.api_hints or full else {}
+        return found_for_task(hits.strip(), apis=self.apis, docs=docs, full=full)
 
 
 @dataclass(frozen=True)

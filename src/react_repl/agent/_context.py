@@ -123,6 +123,7 @@ class ApiDoc:
     side_effects: bool = False  # sends, writes or deletes something: approval policies ask
     params: tuple[str, ...] = ()  # "name: what it wants", from the docstring
     parameters: tuple[str, ...] = ()  # the names positional arguments bind to, in order
+    returns: str = ""  # the docstring's Returns, on one line
 
     def described(self, parameter: str) -> str:
         """The docstring's "name: what it wants" line for one parameter, or ""."""

@@ -135,7 +135,8 @@ def copied_example(run: RunContext, answer: Answer) -> str:
     """
     if not run.options.few_shot or not answer.text:
         return ""
-    example = _EXAMPLE_TASK.search(run.prompts.render("example.jinja2"))
+    shown = "example_program.jinja2" if run.options.program_first else "example.jinja2"
+    example = _EXAMPLE_TASK.search(run.prompts.render(shown))
     words = example["task"].split()[1:] if example else []
     markers = set(_MARKER.findall(" ".join(words)))
     if not markers or any(marker in run.task for marker in markers):

@@ -148,7 +148,12 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
             if description.strip()
         )
         docs[name] = ApiDoc(
-            signature, sections.raises, _side_effects(function), params, _positional(parsed)
+            signature,
+            sections.raises,
+            _side_effects(function),
+            params,
+            _positional(parsed),
+            sections.returns,
         )
     return docs
 

@@ -27,6 +27,7 @@ class AgentOptions:
     prompts_dir: Path | None = None  # templates here override the built-in ones by file name
     search_k: int = 5
     task_search: bool = False  # method_search over the task text, shown with the task
+    program_first: bool = False  # task_search with full docs; the model writes one program
     search_with_task: bool = False  # each method_search also ranks by the task's words (fused)
     critic: str = (
         "off"  # "off", "answer" (check stop() answers), "answer+writes" (and each write
@@ -89,6 +90,7 @@ class AgentOptions:
             "max_steps": self.max_steps,
             "decompose_first_step": self.decompose_first_step,
             "task_search": self.task_search,
+            "program_first": self.program_first,
             "search_with_task": self.search_with_task,
             "answer_form_check": self.answer_form_check,
             "thought_prefix": self.thought_prefix or "(none)",

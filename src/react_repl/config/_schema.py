@@ -69,6 +69,7 @@ class AgentTable(Table):
     prompts_dir: str | None = None
     search_k: PositiveInt | None = None
     task_search: bool | None = None
+    program_first: bool | None = None
     search_with_task: bool | None = None
     critic: CriticMode | None = None
     max_answer_reviews: Count | None = None

@@ -14,6 +14,7 @@ from react_repl.registry._loading import (
 )
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
 from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry, is_mcp_spec
+from react_repl.registry._signatures import format_signature, read_signature
 from react_repl.registry._sources import (
     MCP_SOURCE_PREFIX,
     SourcesFileError,
@@ -36,10 +37,12 @@ __all__ = [
     "add_registered_source",
     "api",
     "declaration_of",
+    "format_signature",
     "import_api_module",
     "is_mcp_spec",
     "load_registered_sources",
     "parse_docstring",
+    "read_signature",
     "remove_registered_source",
     "synthetic_module_name",
 ]
