@@ -124,6 +124,7 @@ class ApiDoc:
     params: tuple[str, ...] = ()  # "name: what it wants", from the docstring
     parameters: tuple[str, ...] = ()  # the names positional arguments bind to, in order
     returns: str = ""  # the docstring's Returns, on one line
+    module: str = ""  # where the function is defined: one service's functions share it
 
     def described(self, parameter: str) -> str:
         """The docstring's "name: what it wants" line for one parameter, or ""."""

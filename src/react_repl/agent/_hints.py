@@ -107,8 +107,7 @@ class ApiRaisesHint:
     ) -> str | None:
         if observation.ok or observation.error in _NOT_API_ERRORS:
             return None
-        failing = _LINE.findall(observation.text)
-        code = failing[-1] if failing else proposal.action
+        code = failing_code(observation.text, proposal.action)
         called = [(name, run.api_docs[name]) for name in apis_called(code, run.api_docs)]
         lines = [
             f"[documented: `{name}` raises {entry}]"
@@ -119,6 +118,12 @@ class ApiRaisesHint:
         lines += [f"[`{doc.signature}` wants: {'; '.join(doc.params)}]" for _, doc in called
                   if doc.params]  # fmt: skip
         return "\n".join(lines) or None
+
+
+def failing_code(traceback: str, action: str) -> str:
+    """The line of the action the traceback points at (the whole action when it names none)."""
+    lines = _LINE.findall(traceback)
+    return lines[-1] if lines else action
 
 
 def with_parameter_docs(hits: str, docs: Mapping[str, ApiDoc]) -> str:
@@ -154,6 +159,7 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
             params,
             _positional(parsed),
             sections.returns,
+            getattr(function, "__module__", None) or "",
         )
     return docs
 

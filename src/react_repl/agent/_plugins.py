@@ -17,6 +17,7 @@ from react_repl.agent._answer_form import AnswerFormCheck
 from react_repl.agent._critic import AnswerCritic, ResultCritic, WriteCritic
 from react_repl.agent._grounding import GroundedIds
 from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
+from react_repl.agent._id_kinds import IdKindHint
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._planner import Planner
@@ -44,6 +45,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.critic == "answer+writes", WriteCritic),  # first in, asked last: a model call
         (options.search_on_name_error, NameErrorSearch),
         (options.api_hints, ApiRaisesHint),
+        (options.api_hints, IdKindHint),
         (options.repeat_warning, RepeatWarning),
         (options.loop_detection, LoopDetector),
         (options.plan, Planner),
