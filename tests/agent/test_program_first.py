@@ -6,6 +6,7 @@ the real client, and the real sandbox runs the program."""
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from conftest import model_for
 from test_loop import PLAIN, fenced
 
@@ -16,6 +17,11 @@ from react_repl.registry import ApiRegistry
 
 SHOP = '''
 """A small shop: customers and their orders."""
+
+import os
+from pathlib import Path
+
+__react_repl__ = {"issue_refund": {"side_effects": True}}
 
 ORDERS = {
     "C-1": [
@@ -65,6 +71,22 @@ def get_order(order_id: str) -> dict:
     raise LookupError(f"No order with id {order_id!r}; order ids look like O-1.")
 
 
+def issue_refund(order_id: str, amount: float) -> dict:
+    """Refund part of an order; each refund is a line in refunds.txt.
+
+    Args:
+        order_id: The order's id, e.g. "O-4".
+        amount: Euros to refund.
+
+    Returns:
+        The refund: keys id, order_id and amount.
+    """
+    path = Path(os.environ["REACT_REPL_WORKSPACE"]) / "refunds.txt"
+    with path.open("a") as file:
+        file.write(f"{order_id} {amount}\\n")
+    return {"id": f"R-{len(path.read_text().splitlines())}", "order_id": order_id, "amount": amount}
+
+
 def shop_opening_hours() -> str:
     """When the shop's help line answers."""
     return "9-17"
@@ -111,6 +133,7 @@ def program_agent(
         method_search=method_search_function(index),
         options=options,
         logs_dir=tmp_path / "logs",
+        sandbox_settings={"workspace": tmp_path / "workspace"},
     )
 
 
@@ -177,3 +200,24 @@ def test_copying_the_program_example_is_caught(server: ScriptedServer, tmp_path:
     result = program_agent(server, tmp_path, PROGRAM_FIRST).run(TASK)
     assert "comes from the worked example" in result.steps[0].observation
     assert result.answer == 14.75
+
+
+REFUND = """refund = issue_refund("O-1", 10.5)
+print(refund)
+stop(refund["{key}"])"""
+
+
+@pytest.mark.parametrize(("hold", "refunds"), [(True, 1), (False, 2)])
+def test_a_program_run_again_after_it_failed_refunds_once(
+    server: ScriptedServer, tmp_path: Path, hold: bool, refunds: int
+) -> None:
+    server.enqueue(fenced("Refund the order.", REFUND.format(key="refund_id")))
+    server.enqueue(fenced("The key is id.", REFUND.format(key="id")))
+    options = replace(PROGRAM_FIRST, hold_repeated_writes=hold)
+    result = program_agent(server, tmp_path, options).run("Refund 10.50 on order O-1.")
+
+    assert result.steps[0].observation.splitlines()[-1].startswith("KeyError")
+    assert result.answer == ("R-1" if hold else "R-2")
+    assert len((tmp_path / "workspace" / "refunds.txt").read_text().splitlines()) == refunds
+    replayed = "already ran with these arguments earlier in this run" in result.steps[1].observation
+    assert replayed is hold

@@ -146,6 +146,7 @@ class Agent:
         try:
             settings = self._sandbox_settings()
             settings["echo_assignment"] = options.show_assigned
+            settings["replay_writes"] = options.hold_repeated_writes
             sandbox = Sandbox(apis, host_functions=host, **settings)
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")

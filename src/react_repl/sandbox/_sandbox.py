@@ -62,6 +62,7 @@ class Sandbox:
         network: bool | None = None,
         readable_paths: Iterable[str | os.PathLike[str]] = (),
         echo_assignment: bool = False,
+        replay_writes: bool = False,
     ) -> None:
         """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
         declares nothing (None: unlimited); `call_limits` overrides them per API or host
@@ -73,7 +74,9 @@ class Sandbox:
         OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
         `readable_paths` adds read-only paths the APIs need. `echo_assignment` shows `x = <value>`
         when an action that ends in `x = ...` printed nothing: small models forget print() and
-        then repeat the same silent action."""
+        then repeat the same silent action. `replay_writes`: an API declared with side effects,
+        called again with the same arguments, returns its first result instead of running twice
+        (see _ledger.py)."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -116,6 +119,7 @@ class Sandbox:
             "budgets": {name: list(pair) for name, pair in limits.items()},
             "os_layer": os_layer,
             "echo_assignment": bool(echo_assignment),
+            "replay_writes": _writes(declared, self._host) if replay_writes else [],
         }
         self._variables: list[str] = []
         self._lock = threading.RLock()
@@ -287,6 +291,14 @@ def _declaration(name: str, function: Callable[..., Any]) -> Any:
         return declaration_of(function)
     except ValueError as error:
         raise SandboxError(f"{name}: {error}") from None
+
+
+def _writes(declared: Mapping[str, Any], host: Mapping[str, Any]) -> list[str]:
+    return [
+        name
+        for name, declaration in declared.items()
+        if name not in host and declaration is not None and declaration.side_effects
+    ]
 
 
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ._compiler import compile_action
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
 from ._handles import Boundary
+from ._ledger import WriteLedger
 from ._namespace import (
     PROTECTED_BUILTINS,
     StopAction,
@@ -56,9 +57,10 @@ class Session:
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
         boundary = Boundary(self._guards.agent_classes)
+        ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
         for reference in config["apis"]:
             name = reference["name"]
-            values[name] = ApiFunction(name, resolve(reference), boundary, self.meter)
+            values[name] = ApiFunction(name, resolve(reference), boundary, self.meter, ledger)
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(

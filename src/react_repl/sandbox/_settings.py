@@ -28,3 +28,4 @@ class SandboxSettings(TypedDict, total=False):
     network: bool | None
     readable_paths: Iterable[str | os.PathLike[str]]
     echo_assignment: bool
+    replay_writes: bool
