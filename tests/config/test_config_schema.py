@@ -15,7 +15,8 @@ from react_repl.llm import ModelSettings
 from react_repl.sandbox import Sandbox
 
 NOT_CONFIGURABLE_MODEL = {"retry_max_delay"}  # a safety cap, not a setting users tune
-SET_BY_THE_AGENT = {"host_functions", "echo_assignment"}  # the latter is [agent] show_assigned
+# the last two follow [agent] show_assigned and hold_repeated_writes
+SET_BY_THE_AGENT = {"host_functions", "echo_assignment", "replay_writes"}
 
 
 def test_agent_table_has_every_agent_option() -> None:
