@@ -1,8 +1,13 @@
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from react_repl.agent import Agent, AgentOptions
+from react_repl.index import MethodIndex, method_search_function
 from react_repl.llm import ChatModel, ModelSettings, ScriptedServer
+from react_repl.registry import ApiRegistry
 
 
 @pytest.fixture
@@ -33,3 +38,24 @@ def fake_method_search(description: str, k: int = 5) -> str:
     }
     ranked = sorted(lines, key=lambda name: name.split("_")[1] not in description.lower())
     return "\n".join(lines[name] for name in ranked[:k])
+
+
+def indexed_agent(
+    server: ScriptedServer,
+    tmp_path: Path,
+    registry: ApiRegistry,
+    options: AgentOptions,
+    **agent: Any,
+) -> Agent:
+    """An agent whose method_search is the real one: FAISS and the embedding model over
+    `registry`, indexed in `tmp_path`."""
+    index = MethodIndex.open(tmp_path / "index")
+    index.build(registry)
+    return Agent(
+        model_for(server),
+        apis=registry.callables(),
+        method_search=method_search_function(index),
+        options=options,
+        logs_dir=tmp_path / "logs",
+        **agent,
+    )

@@ -3,28 +3,18 @@ and saying so when no one can answer."""
 
 from pathlib import Path
 
-from conftest import model_for
+from conftest import indexed_agent
 from test_loop import PLAIN, fenced
 
 from react_repl._paths import builtin_apis_dir
 from react_repl.agent import Agent, AskUser, ScriptedAnswers, Status
-from react_repl.index import MethodIndex, method_search_function
 from react_repl.llm import ScriptedServer
 from react_repl.registry import ApiRegistry
 
 
 def agent_with_builtins(server: ScriptedServer, tmp_path: Path, *plugins: object) -> Agent:
     registry = ApiRegistry.discover(entry_points=False)
-    index = MethodIndex.open(tmp_path / "index")
-    index.build(registry)
-    return Agent(
-        model_for(server),
-        apis=registry.callables(),
-        method_search=method_search_function(index),
-        options=PLAIN,
-        logs_dir=tmp_path / "logs",
-        plugins=plugins,
-    )
+    return indexed_agent(server, tmp_path, registry, PLAIN, plugins=plugins)
 
 
 def test_the_agent_finds_ask_user_and_a_callback_answers(

@@ -7,11 +7,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import model_for
+from conftest import indexed_agent
 from test_loop import PLAIN, fenced
 
 from react_repl.agent import Agent, AgentOptions, Status
-from react_repl.index import MethodIndex, method_search_function
 from react_repl.llm import ScriptedServer
 from react_repl.registry import ApiRegistry
 
@@ -125,16 +124,8 @@ def program_agent(
     (apis_dir / "shop.py").write_text(SHOP + extra)
     (apis_dir / "weather.py").write_text(WEATHER)
     registry = ApiRegistry.discover([apis_dir], builtin=False, entry_points=False)
-    index = MethodIndex.open(tmp_path / "index")
-    index.build(registry)
-    return Agent(
-        model_for(server),
-        apis=registry.callables(),
-        method_search=method_search_function(index),
-        options=options,
-        logs_dir=tmp_path / "logs",
-        sandbox_settings={"workspace": tmp_path / "workspace"},
-    )
+    workspace = {"workspace": tmp_path / "workspace"}
+    return indexed_agent(server, tmp_path, registry, options, sandbox_settings=workspace)
 
 
 PROGRAM_FIRST = replace(PLAIN, program_first=True, search_k=1, thought_prefix="")

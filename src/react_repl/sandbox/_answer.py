@@ -32,6 +32,15 @@ def answer_value(value: Any) -> Any:
     return plain if len(text) <= MAX_ANSWER else cap(text)
 
 
+def is_plain_data(value: Any) -> bool:
+    """JSON data of exact builtin types, so that its repr runs no code an agent defined."""
+    try:
+        _plain(value, depth=0)
+    except (_NotPlain, RecursionError):
+        return False
+    return True
+
+
 def answer_text(value: Any) -> str:
     """A str answer as it is; any other JSON value as compact JSON."""
     if isinstance(value, str):

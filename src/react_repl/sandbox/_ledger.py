@@ -14,14 +14,14 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ._answer import is_plain_data
+
 _NOTE = (
     "[{call} already ran with these arguments earlier in this run: its result is used again, "
     "the change was not made twice.]\n"
 )
 _MAX_CALL_TEXT = 160
 MISSING = object()
-_ATOMS = (str, int, float, bool, type(None))
-_MAX_DEPTH = 8
 
 
 class WriteLedger:
@@ -52,7 +52,7 @@ def call_key(
     """The call with its arguments bound by name (defaults applied), or None when they do not
     bind or are not plain data: such a call is simply run. Only plain data is keyed, so making
     the key never runs code the agent defined (an object's own __repr__)."""
-    if not all(_plain(value) for value in (*args, *kwargs.values())):
+    if not is_plain_data([*args, *kwargs.values()]):
         return None
     try:
         if signature is None:
@@ -62,19 +62,6 @@ def call_key(
         return f"{name}{sorted(bound.arguments.items())!r}"
     except Exception:
         return None
-
-
-def _plain(value: Any, depth: int = 0) -> bool:
-    kind = type(value)
-    if kind in _ATOMS:
-        return True
-    if depth > _MAX_DEPTH:
-        return False
-    if kind is list or kind is tuple:
-        return all(_plain(item, depth + 1) for item in value)
-    if kind is dict:
-        return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
-    return False
 
 
 def is_missing(value: Any) -> bool:
