@@ -126,11 +126,16 @@ def failing_code(traceback: str, action: str) -> str:
     return lines[-1] if lines else action
 
 
+def hit_name(line: str) -> str:
+    """The function a method_search hit line names ("" for any other line)."""
+    match = _HIT_NAME.match(line)
+    return match["name"] if match else ""
+
+
 def with_parameter_docs(hits: str, docs: Mapping[str, ApiDoc]) -> str:
     """method_search's hits with the top hit's parameters explained under it."""
     first, _, rest = hits.partition("\n")
-    match = _HIT_NAME.match(first)
-    doc = docs.get(match["name"]) if match else None
+    doc = docs.get(hit_name(first))
     if doc is None or not doc.params:
         return hits
     explained = "\n".join(f"    {param}" for param in doc.params)

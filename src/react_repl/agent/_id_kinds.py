@@ -58,7 +58,7 @@ def _quoted_ids(line: str) -> list[str]:
 def _takers_hint(value: str, failing: list[str], docs: dict[str, ApiDoc]) -> str:
     """The same-module functions whose id parameter takes `value`'s shape, when the failing
     functions' own id parameters take another shape."""
-    examples = documented_examples({name: docs[name] for name in docs if docs[name].params})
+    examples = documented_examples(docs)
     takers: dict[str, tuple[str, str]] = {}
     for example, parameters in examples.items():
         if shape(example) != shape(value):

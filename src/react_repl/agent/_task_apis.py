@@ -13,16 +13,14 @@ too: a task's steps usually live in one service, and the task's words match only
 from __future__ import annotations
 
 import inspect
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from react_repl.agent._context import ApiDoc
-from react_repl.agent._hints import with_parameter_docs
+from react_repl.agent._hints import hit_name, with_parameter_docs
 from react_repl.registry import format_signature, parse_docstring, read_signature
 
 MAX_MODULE_SIZE = 12  # a larger module is a library, not one service: its hits stand alone
-_HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 
 
 def found_for_task(
@@ -36,24 +34,19 @@ def found_for_task(
     if not full:
         return with_parameter_docs(hits, docs)
     listed = [line for line in hits.splitlines() if line.strip() and not line[0].isspace()]
-    names = [_name(line) for line in listed]
-    siblings = [name for name in module_of(names[0], apis) if name not in names] if names else []
+    names = [hit_name(line) for line in listed]
+    siblings = [name for name in module_of(names[0], docs) if name not in names] if names else []
     entries = [_documented(line, name, docs) for line, name in zip(listed, names, strict=True)]
     entries += [_documented(_hit_line(name, apis[name]), name, docs) for name in siblings]
     return "\n".join(entries)
 
 
-def _name(hit_line: str) -> str:
-    match = _HIT_NAME.match(hit_line)
-    return match["name"] if match else ""
-
-
-def module_of(name: str, apis: Mapping[str, Callable[..., Any]]) -> list[str]:
+def module_of(name: str, docs: Mapping[str, ApiDoc]) -> list[str]:
     """The APIs defined in the same module as `name`, when that module is one small service."""
-    module = getattr(apis.get(name), "__module__", None)
-    if module is None:
+    doc = docs.get(name)
+    if doc is None or not doc.module:
         return []
-    members = [other for other, api in apis.items() if getattr(api, "__module__", None) == module]
+    members = [other for other, entry in docs.items() if entry.module == doc.module]
     return members if len(members) <= MAX_MODULE_SIZE else []
 
 
