@@ -30,11 +30,13 @@ class WriteLedger:
         self._note = note
         self._done: dict[str, Any] = {}
 
-    def earlier_result(self, key: str | None, call: str) -> Any:
-        """The first result of this very call, or `MISSING`; says so in the observation."""
+    def earlier_result(self, key: str | None, call: Callable[[], str]) -> Any:
+        """The first result of this very call, or `MISSING`; says so in the observation.
+
+        `call` renders the call for the note; it runs only for a keyed (plain-data) call."""
         if key is None or key not in self._done:
             return MISSING
-        self._note(_NOTE.format(call=call[:_MAX_CALL_TEXT]))
+        self._note(_NOTE.format(call=call()[:_MAX_CALL_TEXT]))
         return copy.deepcopy(self._done[key])
 
     def record(self, key: str | None, result: Any) -> None:

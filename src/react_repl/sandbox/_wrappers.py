@@ -8,6 +8,7 @@ crosses back into the namespace; what it returns crosses through `Boundary` (`_h
 from __future__ import annotations
 
 import builtins
+import functools
 import inspect
 import types
 from collections.abc import Callable
@@ -92,7 +93,7 @@ class ApiFunction:
         plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
         try:
             key = call_key(self._name, self.__signature__, plain_args, plain_kwargs)
-            call = self._call_text(plain_args, plain_kwargs)
+            call = functools.partial(self._call_text, plain_args, plain_kwargs)  # only on a replay
             earlier = self._ledger.earlier_result(key, call)
             return earlier if is_missing(earlier) else self._boundary.outbound(earlier, given)
         finally:
