@@ -70,6 +70,17 @@ def test_a_silent_assignment_shows_its_value_when_switched_on(
     assert silent.steps[0].observation.startswith("(no output: the action printed nothing.")
 
 
+def test_a_print_that_never_ran_is_explained_not_asked_for(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    code = "cities = []\nfor city in cities:\n    print(get_temperature(city))"
+    server.enqueue(fenced("Look.", code))
+    server.enqueue(fenced("Done.", "stop()"))
+    observation = make_agent(server, tmp_path).run("Temperatures?").steps[0].observation
+    assert observation.startswith("(no output: print() never ran: `cities` is empty")
+    assert "Use print()" not in observation
+
+
 def test_a_copied_placeholder_query_searches_the_task_instead(
     server: ScriptedServer, tmp_path: Path
 ) -> None:

@@ -6,17 +6,14 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from typing import Any
 
 from ._observation import Observation
 from ._process import RunOutcome
+from ._silence import NO_OUTPUT, quiet_text
 
 _LOST_NAMES_SHOWN = 30
-_NO_OUTPUT = "(no output)"
-_NO_OUTPUT_HINT = "(no output: the action printed nothing. Use print() to see values.)"
-_QUIET_CALLS = frozenset({"print", "stop", "help"})
 
 
 @dataclass(frozen=True)
@@ -25,15 +22,12 @@ class Report:
     variables: tuple[str, ...]
 
 
-def finished(
-    outcome: RunOutcome, max_output: int, duration: float, *, computed: bool = True
-) -> Report:
-    """The worker completed the action (with or without an exception).
-
-    `computed` says the action made a value it did not print (see computes_value): only then
-    does an empty observation suggest print(); after `def f(): ...` the hint would be noise.
-    """
+def finished(outcome: RunOutcome, max_output: int, duration: float, code: str) -> Report:
+    """The worker completed the action (with or without an exception). What an empty
+    observation says depends on the code (see _silence.py)."""
     done: dict[str, Any] = outcome.done or {}
+    empty = done.get("empty_loops")
+    empty_loops = frozenset(str(n) for n in empty) if isinstance(empty, list) else frozenset()
     variables = done.get("variables")
     names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
     total = done.get("total")
@@ -45,41 +39,9 @@ def finished(
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
         stopped=outcome.stopped or done.get("stopped") is True,
-        quiet=_NO_OUTPUT_HINT if computed else _NO_OUTPUT,
+        quiet=quiet_text(code, empty_loops),
     )
     return Report(observation, names)
-
-
-def computes_value(code: str) -> bool:
-    """The action binds or evaluates something it did not print (outside function and class
-    bodies, whose code has not run yet)."""
-    try:
-        statements = ast.parse(code).body
-    except SyntaxError:
-        return False
-    pending = list(statements)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
-            return True
-        if isinstance(node, ast.Expr) and not _quiet(node.value):
-            return True
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            pending.extend(getattr(node, field, ()))
-    return False
-
-
-def _quiet(value: ast.expr) -> bool:
-    """print(...), stop(...), help(...) and bare constants make no value worth showing."""
-    if isinstance(value, ast.Constant):
-        return True
-    return (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in _QUIET_CALLS
-    )
 
 
 def interrupted(
@@ -124,7 +86,7 @@ def _observation(
     stopped: bool,
     reset: bool = False,
     lost: tuple[str, ...] = (),
-    quiet: str = _NO_OUTPUT,
+    quiet: str = NO_OUTPUT,
 ) -> Observation:
     """`total` is the worker's count of characters written; None when it never reported one."""
     output = "".join(outcome.output)

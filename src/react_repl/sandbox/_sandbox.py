@@ -26,7 +26,7 @@ from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
 from ._references import check_names, describe_all, named_items, signature_text
-from ._report import computes_value, finished, interrupted
+from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
@@ -249,7 +249,7 @@ class Sandbox:
         for name, count in outcome.calls.items():  # kept across resets: budgets are per run
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration, computed=computes_value(code))
+            report = finished(outcome, self.max_output, duration, code)
             self._variables = list(report.variables)
             return report.observation
         lost = tuple(self._variables)

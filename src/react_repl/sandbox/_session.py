@@ -23,6 +23,7 @@ from ._namespace import (
     make_stop,
 )
 from ._references import resolve
+from ._silence import empty_loop_names
 from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
 from ._wrappers import ApiFunction, HostFunction
 
@@ -93,6 +94,7 @@ class Session:
         error, error_text = self._execute(source, filename)
         if self._stop.stopped:
             error = error_text = None
+        silent = error is None and not self._stop.stopped and self.capture.total == 0
         return {
             "op": "done",
             "error": error,
@@ -101,6 +103,7 @@ class Session:
             "variables": self.variables(),
             "stopped": self._stop.stopped,
             "answer": self._stop.answer,
+            "empty_loops": empty_loop_names(source, self.namespace) if silent else [],
         }
 
     def snapshot(self) -> dict[str, Any]:
