@@ -63,3 +63,12 @@ def observation_hints(run: RunContext, proposal: Proposal, observation: Observat
 def review_answer(run: RunContext, answer: Answer) -> Verdict | None:
     """Accept or reject the value given to `stop()`; a rejection's reason becomes the observation
     and the run goes on. The first plugin that returns a Verdict decides."""
+
+
+@hookspec(firstresult=True)
+def reply_opening(run: RunContext) -> str | None:
+    """The words the model's next step reply begins with, sent as the start of its own message so
+    the model continues them (assistant prefill; llama.cpp's server supports it, and a server
+    that echoes the opening is handled like one that does not). Small greedy models ignore an
+    error shown above and repeat the failed action; an opening that quotes the error makes them
+    write the next thought from it. The first plugin that returns text decides."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pluggy
@@ -26,6 +26,7 @@ from react_repl.agent._events import (
     TextDelta,
 )
 from react_repl.agent._grammar import grammar_request
+from react_repl.agent._opening import PrefilledReply
 from react_repl.agent._parse import ParsedReply, parse_reply
 from react_repl.agent._planning import decompose
 from react_repl.agent._recorder import RunRecorder, StepNotes
@@ -140,11 +141,13 @@ class StepLoop:
         self._finish_step(step, proposal, notes, completion, started)
 
     def complete(
-        self, step: int, stop: tuple[str, ...], constrained: bool = False, sample: int = 0
-    ) -> Completion:
+        self, step: int, stop: tuple[str, ...], constrained: bool = False, sample: int = 0,
+        opening: str | None = None,
+    ) -> Completion:  # fmt: skip
         """The model stage: the transcript fitted to the context, plus this step's notes.
 
-        `sample` > 0 asks again at the resample temperature, with a seed of its own."""
+        `sample` > 0 asks again at the resample temperature, with a seed of its own. `opening`
+        is the start of the reply, which the model continues (see _opening.py)."""
         budget = self.run.model.context_window() - self.run.model.settings.max_tokens - 64
         messages = self.run.state.transcript.messages(
             budget, self.estimator.estimate, self.options.keep_recent_steps
@@ -156,10 +159,13 @@ class StepLoop:
         if notes:
             last = messages[-1]
             messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
+        prefill = PrefilledReply(opening or "", lambda text: self.emit(TextDelta(step, text)))
+        if opening:
+            messages.append(prefill.message())
         completion = self.run.model.complete(
             messages,
             stop=stop,
-            on_text=lambda text: self.emit(TextDelta(step, text)),
+            on_text=prefill.on_text,
             cancel=self.cancel,
             extra_body={**(grammar_request() if constrained else {}), **self._sampling(sample)},
             on_retry=lambda retry: self.emit(
@@ -167,6 +173,8 @@ class StepLoop:
             ),
         )
         state.pending_note = None
+        if opening:
+            completion = replace(completion, text=prefill.full_text(completion.text))
         if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
             self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
@@ -177,13 +185,15 @@ class StepLoop:
         given = self._given_action(step)
         if given is not None:
             return given, parse_reply(given.text), ""
-        completion = self.complete(step, self.options.stop_sequences,
-                                   constrained=self.options.constrained_replies)  # fmt: skip
+        constrained = self.options.constrained_replies
+        opening = None if constrained else self.hooks.reply_opening(run=self.run)
+        completion = self.complete(step, self.options.stop_sequences, constrained,
+                                   opening=opening)  # fmt: skip
         return unrepeated(
             completion,
             parse_reply(completion.text),
             lambda sample: self.complete(
-                step, self.options.stop_sequences, self.options.constrained_replies, sample
+                step, self.options.stop_sequences, constrained, sample, opening
             ),
             self.options.resample_repeats,
             earlier_actions(self.run.state.transcript),

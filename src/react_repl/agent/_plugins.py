@@ -21,6 +21,7 @@ from react_repl.agent._id_kinds import IdKindHint
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._planner import Planner
+from react_repl.agent._reflection import ErrorReflection
 from react_repl.agent._reminder import TaskReminder
 from react_repl.agent._writes import RepeatedWriteHold
 from react_repl.hookspecs import hookimpl
@@ -52,6 +53,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.task_reminder, TaskReminder),
         (options.grounded_ids, GroundedIds),
         (options.hold_repeated_writes, RepeatedWriteHold),
+        (options.reflect_on_errors, ErrorReflection),
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]

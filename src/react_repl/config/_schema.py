@@ -81,6 +81,7 @@ class AgentTable(Table):
     show_assigned: bool | None = None
     grounded_ids: bool | None = None
     hold_repeated_writes: bool | None = None
+    reflect_on_errors: bool | None = None
     resample_repeats: Count | None = None
     resample_temperature: NonNegative | None = None
     constrained_replies: bool | None = None

@@ -1,0 +1,53 @@
+"""The reply after a failed action begins with the error, written as the model's own thought.
+
+In the multistep logs of the bundled 1.5B model, 270 of 690 failed actions were sent again word
+for word in the next step, although the observation quoted the error and a hint naming the fix
+("this dict's keys: 'id', ...; did you mean 'id'?"). Greedy decoding continues the thought it
+always writes ("I will call find_employee again"). Opening the next reply with "Action 4 failed
+with KeyError: ... so this time I will" puts the error where the model is writing, not only in
+the prompt above it. A switch (`reflect_on_errors`), measured in docs/ablation.md.
+"""
+
+from __future__ import annotations
+
+from react_repl.agent._context import Proposal, RunContext
+from react_repl.hookspecs import hookimpl
+from react_repl.sandbox import Observation
+
+MEMO = "reflection"
+_MAX_ERROR_CHARS = 300
+
+
+class ErrorReflection:
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> None:
+        memo = run.memo(MEMO)
+        memo["step"] = proposal.step
+        memo["error"] = error_summary(observation) if observation.error else ""
+
+    @hookimpl
+    def reply_opening(self, run: RunContext) -> str | None:
+        memo = run.memo(MEMO)
+        failed = memo.get("step")
+        if not memo.get("error") or failed != run.state.step:
+            return None  # the last step ran fine, or was never run (a rejected action)
+        return (
+            f"THOUGHT {failed + 1}: Action {failed} failed with {memo['error']} "
+            "Repeating it would fail again, so this time I will"
+        )
+
+
+def error_summary(observation: Observation) -> str:
+    """The exception line and any `Hint:` line of a failed action, in one short sentence."""
+    lines = [line.strip() for line in observation.text.splitlines()]
+    error = next(
+        (line for line in reversed(lines) if line.startswith(f"{observation.error}:")),
+        f"{observation.error}.",
+    )
+    hints = [line for line in lines if line.startswith("Hint:")]
+    text = " ".join([error, *hints[:1]])
+    if len(text) > _MAX_ERROR_CHARS:
+        text = text[: _MAX_ERROR_CHARS - 1] + "…"
+    return text if text.endswith((".", "…", ")", "?")) else text + "."

@@ -1,0 +1,72 @@
+"""`reflect_on_errors`: after a failed action the next reply is sent already begun with the
+error, and the model's continuation completes it, through the real client and sandbox."""
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_loop import PLAIN, make_agent
+
+from react_repl.llm import ScriptedServer
+
+REFLECTING = replace(PLAIN, reflect_on_errors=True)
+FAILING = "rates = {'EUR': 1.0}\nprint(rates['USD'])"
+OPENING = (
+    "THOUGHT 2: Action 1 failed with KeyError: \"'USD' (this dict's keys: 'EUR')\". "
+    "Repeating it would fail again, so this time I will"
+)
+CONTINUATION = " print the keys.\nACTION 2:\n```python\nprint(sorted(rates))\n```"
+
+
+def script(echoes: bool) -> Iterator[str]:
+    """A step that fails, the continued reply (echoing the opening as llama.cpp does, or not),
+    then a stop."""
+    yield f"THOUGHT 1: Look it up.\nACTION 1:\n```python\n{FAILING}\n```"
+    yield (OPENING if echoes else "") + CONTINUATION
+    yield "THOUGHT 3: Done.\nACTION 3:\n```python\nstop('EUR')\n```"
+
+
+def serve(echoes: bool) -> ScriptedServer:
+    replies = script(echoes)
+    return ScriptedServer(responder=lambda body: next(replies))
+
+
+@pytest.mark.parametrize("echoes", [True, False], ids=["server echoes", "continuation only"])
+def test_the_reply_after_a_failure_opens_with_the_error(tmp_path: Path, echoes: bool) -> None:
+    with serve(echoes) as server:
+        result = make_agent(server, tmp_path, REFLECTING).run("Which currencies are there?")
+        requests = server.requests
+
+    assert requests[1]["messages"][-1] == {"role": "assistant", "content": OPENING}
+    second = result.steps[1]
+    assert second.thought.count("Action 1 failed with KeyError") == 1
+    assert second.thought.endswith("so this time I will print the keys.")
+    assert second.action == "print(sorted(rates))" and second.observation == "['EUR']"
+    assert result.answer == "EUR"
+    assert result.log_path.read_text().count("so this time I will print the keys.") == 1
+
+
+def test_a_step_that_worked_gets_no_opening(tmp_path: Path) -> None:
+    with serve(echoes=False) as server:
+        make_agent(server, tmp_path, REFLECTING).run("Which currencies are there?")
+        last_messages = [request["messages"][-1] for request in server.requests]
+    assert last_messages[2]["role"] == "user"  # step 2 printed the keys without an error
+
+
+def test_switched_off_every_reply_starts_fresh(tmp_path: Path) -> None:
+    with serve(echoes=True) as server:
+        make_agent(server, tmp_path).run("Which currencies are there?")
+        roles = [request["messages"][-1]["role"] for request in server.requests]
+    assert roles == ["user", "user", "user"]
+
+
+def test_the_live_stream_shows_the_opening_once(tmp_path: Path) -> None:
+    for echoes in (True, False):
+        shown: list[Any] = []
+        with serve(echoes) as server:
+            agent = make_agent(server, tmp_path, REFLECTING)
+            agent.run("Which currencies are there?", on_event=shown.append)
+        text = "".join(e.text for e in shown if type(e).__name__ == "TextDelta" and e.step == 2)
+        assert text == OPENING + CONTINUATION
