@@ -69,6 +69,12 @@ def test_a_wrong_id_gets_no_record_hint(server: ScriptedServer, tmp_path: Path) 
             "TypeError: list indices must be integers or slices, not str: this is a list of 1 "
             "dict; take one item first, e.g. [0]['id']",
         ),
+        (
+            'customer = find_customer("Lindqvist")[0]["id"]\nprint(customer["name"])',
+            "TypeError: string indices must be integers, not 'str': 'C-2002' is a string, not a "
+            "dict, so it has no 'name'. If it is an id, its record comes from a function that "
+            "takes the id (find one with method_search)",
+        ),
     ],
 )
 def test_a_missing_key_names_the_key_probably_meant(

@@ -70,3 +70,23 @@ def test_the_live_stream_shows_the_opening_once(tmp_path: Path) -> None:
             agent.run("Which currencies are there?", on_event=shown.append)
         text = "".join(e.text for e in shown if type(e).__name__ == "TextDelta" and e.step == 2)
         assert text == OPENING + CONTINUATION
+
+
+def test_the_same_failing_code_again_gets_an_opening_that_says_so(tmp_path: Path) -> None:
+    replies = iter(
+        [
+            f"THOUGHT 1: Look it up.\nACTION 1:\n```python\n{FAILING}\n```",
+            f" look again.\nACTION 2:\n```python\n{FAILING}\n```",
+            " print the keys.\nACTION 3:\n```python\nprint(sorted(rates))\n```",
+            "THOUGHT 4: Done.\nACTION 4:\n```python\nstop('EUR')\n```",
+        ]
+    )
+    with ScriptedServer(responder=lambda body: next(replies)) as server:
+        make_agent(server, tmp_path, REFLECTING).run("Which currencies are there?")
+        openings = [request["messages"][-1]["content"] for request in server.requests[1:3]]
+    assert openings[0].endswith("Repeating it would fail again, so this time I will")
+    assert openings[1].startswith("THOUGHT 3: Action 2 failed with KeyError")
+    assert openings[1].endswith(
+        "It is the same code as action 1, which failed the same way, so that code cannot work "
+        "and I will not write it again. Instead, I will"
+    )

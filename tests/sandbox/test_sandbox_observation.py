@@ -304,3 +304,9 @@ def test_a_failed_assignment_shows_the_error_only(echoing: Sandbox) -> None:
 
 def test_assignments_are_not_shown_by_default(sandbox: Sandbox) -> None:
     assert "no output" in sandbox.run("quiet = get_weather('Oslo')").text
+
+
+def test_an_agent_str_subclass_indexed_by_name_keeps_its_own_error(sandbox: Sandbox) -> None:
+    code = "class Code(str):\n    pass\nprint(Code('D-204')['name'])"
+    text = sandbox.run(code).text
+    assert "string indices must be integers" in text and "is a string, not a dict" not in text

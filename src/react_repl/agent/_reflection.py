@@ -11,6 +11,7 @@ the prompt above it. A switch (`reflect_on_errors`), measured in docs/ablation.m
 from __future__ import annotations
 
 from react_repl.agent._context import Proposal, RunContext
+from react_repl.agent._hints import normalised_code
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 
@@ -24,8 +25,13 @@ class ErrorReflection:
         self, run: RunContext, proposal: Proposal, observation: Observation
     ) -> None:
         memo = run.memo(MEMO)
+        failures: dict[str, int] = memo.setdefault("failures", {})
+        code = normalised_code(proposal.action)
         memo["step"] = proposal.step
         memo["error"] = error_summary(observation) if observation.error else ""
+        memo["same_as"] = failures.get(code) if observation.error else None
+        if observation.error:
+            failures.setdefault(code, proposal.step)
 
     @hookimpl
     def reply_opening(self, run: RunContext) -> str | None:
@@ -33,10 +39,15 @@ class ErrorReflection:
         failed = memo.get("step")
         if not memo.get("error") or failed != run.state.step:
             return None  # the last step ran fine, or was never run (a rejected action)
-        return (
-            f"THOUGHT {failed + 1}: Action {failed} failed with {memo['error']} "
-            "Repeating it would fail again, so this time I will"
-        )
+        opening = f"THOUGHT {failed + 1}: Action {failed} failed with {memo['error']}"
+        if memo.get("same_as"):
+            # The model already saw this error for this code and wrote it again: the usual
+            # opening led it back to the same code, so this one says so.
+            return (
+                f"{opening} It is the same code as action {memo['same_as']}, which failed the "
+                "same way, so that code cannot work and I will not write it again. Instead, I will"
+            )
+        return f"{opening} Repeating it would fail again, so this time I will"
 
 
 def error_summary(observation: Observation) -> str:

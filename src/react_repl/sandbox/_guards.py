@@ -15,7 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
-from ._lookups import missing_key, string_index
+from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
 
 _MISSING = object()
@@ -133,6 +133,8 @@ class Guards:
         except TypeError:
             if type(obj) is list and isinstance(key, str):
                 raise TypeError(string_index(obj, key)) from None
+            if type(obj) is str and isinstance(key, str):
+                raise TypeError(text_index(obj, key)) from None
             raise
         if isinstance(value, _FORBIDDEN_VALUES):
             raise KeyError("this item is an interpreter internal and is not readable")

@@ -59,6 +59,18 @@ def string_index(items: list[Any], key: str) -> str:
     return f"{base}: this is {count}; take one item first, then its key (first item: {first})"
 
 
+def text_index(text: str, key: str) -> str:
+    """A string indexed by a field name: usually an id taken for the record it names
+    (`doctor = appointment["doctor_id"]`, then `doctor["name"]`); the 1.5B model sent that
+    action six times in a row with the bare message."""
+    shown = repr(text[:40]) + ("..." if len(text) > 40 else "")
+    return (
+        f"string indices must be integers, not 'str': {shown} is a string, not a dict, so it "
+        f"has no {key[:40]!r}. If it is an id, its record comes from a function that takes "
+        "the id (find one with method_search)"
+    )
+
+
 def _is_private(key: str | int) -> bool:
     return isinstance(key, str) and str.startswith(key, "_")
 
