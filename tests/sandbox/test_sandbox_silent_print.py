@@ -81,3 +81,11 @@ def test_prints_that_could_not_have_run_keep_the_plain_notes(
     sandbox: Sandbox, code: str, text: str
 ) -> None:
     assert sandbox.run(code).text == text
+
+
+def test_a_comprehension_over_an_empty_result_is_explained_too(sandbox: Sandbox) -> None:
+    text = sandbox.run("found = echo([])\nshown = [print(item) for item in found]").text
+    assert text.startswith(
+        "(no output: print() never ran: `found` is empty, so `for item in found` went through "
+        "nothing. It came from `echo([])`."
+    )
