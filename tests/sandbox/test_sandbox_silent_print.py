@@ -89,3 +89,9 @@ def test_a_comprehension_over_an_empty_result_is_explained_too(sandbox: Sandbox)
         "(no output: print() never ran: `found` is empty, so `for item in found` went through "
         "nothing. It came from `echo([])`."
     )
+
+
+def test_a_filtered_comprehension_is_not_said_to_have_had_nothing(sandbox: Sandbox) -> None:
+    text = sandbox.run("shown = [print(item) for item in echo([1, 2]) if item > 3]").text
+    assert "gave nothing" not in text
+    assert "it is inside `for item in echo([1, 2])`, and that path was never taken" in text

@@ -6,6 +6,7 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +40,7 @@ def finished(outcome: RunOutcome, max_output: int, duration: float, code: str) -
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
         stopped=outcome.stopped or done.get("stopped") is True,
-        quiet=quiet_text(code, empty_loops),
+        quiet=lambda: quiet_text(code, empty_loops),
     )
     return Report(observation, names)
 
@@ -86,9 +87,10 @@ def _observation(
     stopped: bool,
     reset: bool = False,
     lost: tuple[str, ...] = (),
-    quiet: str = NO_OUTPUT,
+    quiet: Callable[[], str] = lambda: NO_OUTPUT,
 ) -> Observation:
-    """`total` is the worker's count of characters written; None when it never reported one."""
+    """`total` is the worker's count of characters written; None when it never reported one.
+    `quiet` writes the text of an empty observation; it parses the action, so it runs only then."""
     output = "".join(outcome.output)
     dropped = 0 if total is None else max(total - len(output), 0)
     truncated = dropped > 0 or (total is None and outcome.kept >= max_output)
@@ -99,7 +101,7 @@ def _observation(
     if error_text:
         parts.append(error_text)
     if not parts:
-        parts.append("(stopped)" if stopped else quiet)
+        parts.append("(stopped)" if stopped else quiet())
     return Observation(
         text=valid_unicode("\n".join(parts)),
         ok=error is None and not truncated and not reset,

@@ -29,7 +29,11 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
 
 def empty_loop_names(code: str, namespace: Mapping[str, Any]) -> list[str]:
     """Names that loops of the action go through and that are empty now (worker side)."""
-    names = {loop.iter.id for loop in _loops(_parse(code)) if isinstance(loop.iter, ast.Name)}
+    names = {
+        node.iter.id
+        for node in ast.walk(_parse(code))
+        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
+    }
     return sorted(
         name
         for name in names
@@ -75,7 +79,9 @@ def _prints_each_time(loop: ast.For | ast.AsyncFor | ast.comprehension, field: s
     """Nothing in the loop body can skip its print(): had it run once, the print would have."""
     if field != "body":
         return False
-    body = loop.body if isinstance(loop, ast.For | ast.AsyncFor) else []
+    if isinstance(loop, ast.comprehension):
+        return not loop.ifs  # `[print(x) for x in xs if x > 3]` may skip every item
+    body = loop.body
     skips = (ast.Continue, ast.Break, ast.Return, ast.Raise, ast.Try, ast.TryStar)
     return not any(isinstance(n, skips) for statement in body for n in ast.walk(statement))
 
@@ -180,12 +186,6 @@ def _header(node: ast.AST, field: str) -> str:
     else:
         text = "try:"
     return f"else: of {_short(text)}" if field == "orelse" else _short(text)
-
-
-def _loops(tree: ast.Module) -> Iterator[ast.For | ast.AsyncFor | ast.comprehension]:
-    for node in ast.walk(tree):
-        if isinstance(node, _LOOPS):
-            yield node
 
 
 def _is_print(node: ast.AST) -> bool:
