@@ -78,7 +78,7 @@ def test_a_killed_run_resumes_to_the_same_answer(cli, tmp_path: Path) -> None:
                      "--apis", str(tmp_path / "myapis"))  # fmt: skip
         log = _wait_for(tmp_path / "logs", "## Step 2\n", victim)
         os.kill(victim.pid, signal.SIGKILL)
-        victim.wait(timeout=30)
+        victim.communicate(timeout=30)  # reaps it and closes its pipes
         assert "- Status:" not in log.read_text()  # killed: no end record
 
         resumed = cli(server, "resume", log.stem[:20])
@@ -94,7 +94,8 @@ def test_a_killed_run_resumes_to_the_same_answer(cli, tmp_path: Path) -> None:
 def test_rewind_forks_with_an_edited_action(cli, tmp_path: Path) -> None:
     with ScriptedServer(routes={TASK: script(slow_third_step=False)}) as server:
         first = cli(server, "run", TASK, "--model", "scripted", "--apis", str(tmp_path / "myapis"))
-        assert first.wait(timeout=180) == 0
+        _, err = first.communicate(timeout=180)
+        assert first.returncode == 0, err
         parent = next((tmp_path / "logs").rglob("*.md"))
         fork = cli(server, "rewind", parent.stem, "--to-step", "4",
                    "--edit", 'stop(ticket.lower())')  # fmt: skip

@@ -117,7 +117,7 @@ def test_two_builders_and_a_searcher_never_fail(tmp_path: Path, api_dir: Path) -
         script = [sys.executable, "-c", textwrap.dedent(_BUILDER), *command, str(rounds)]
         return subprocess.Popen(script, env=env, stderr=subprocess.PIPE, text=True)
 
-    builder(set_a, 1).wait()
+    builder(set_a, 1).communicate()
     stop_file = tmp_path / "stop"
     searcher = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(_SEARCHER), str(index), str(stop_file)],
@@ -128,7 +128,8 @@ def test_two_builders_and_a_searcher_never_fail(tmp_path: Path, api_dir: Path) -
     )
     builders = [builder(set_a, 3), builder(set_b, 3)]
     started = time.monotonic()
-    failures = [b.communicate(timeout=240)[1] for b in builders if b.wait(timeout=240) != 0]
+    errors = [b.communicate(timeout=240)[1] for b in builders]  # also closes their pipes
+    failures = [error for b, error in zip(builders, errors, strict=True) if b.returncode != 0]
     stop_file.touch()
     answered, errors = searcher.communicate(timeout=120)
     assert not failures, failures

@@ -53,7 +53,8 @@ def _python(script: str, *args: str) -> subprocess.Popen:
 def test_concurrent_writers_and_a_reader_see_only_whole_generations(tmp_path: Path) -> None:
     folder = tmp_path / "index"
     first = _python(_WRITER, str(folder), "1", "1")
-    assert first.wait(timeout=120) == 0, first.communicate()[1]
+    _, first_errors = first.communicate(timeout=120)
+    assert first.returncode == 0, first_errors
     stop = tmp_path / "stop"
     reader = _python(_READER, str(folder), str(stop))
     writers = [_python(_WRITER, str(folder), marker, "6") for marker in ("2", "3")]

@@ -43,11 +43,19 @@ class Holder:
     def exit(self) -> None:
         if self.process.stdin:
             self.process.stdin.close()
-        self.process.wait(timeout=30)
+        self._reap()
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
+        self._reap()
+
+    def _reap(self) -> None:
+        """Wait, and close our ends of the pipes: left to the garbage collector, they raise a
+        ResourceWarning inside whichever later test happens to record warnings."""
         self.process.wait(timeout=30)
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe:
+                pipe.close()
 
 
 @pytest.fixture

@@ -59,7 +59,8 @@ def test_concurrent_writers_and_a_reader(tmp_path: Path) -> None:
                 assert all(run.steps <= STEPS for run in page.runs)
             listings += 1
     assert [str(warning.message) for warning in caught] == []  # half-written runs are not "bad"
-    failures = [writer.communicate()[1] for writer in writers if writer.wait() != 0]
+    outcomes = [(writer.wait(), writer.communicate()[1]) for writer in writers]  # closes pipes
+    failures = [stderr for code, stderr in outcomes if code != 0]
     assert failures == []
     assert listings > 1
 
