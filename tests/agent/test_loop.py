@@ -205,6 +205,28 @@ def test_decomposition_runs_method_search_for_the_first_substep(
     assert result.steps[1].observation.startswith("sent: hello")
 
 
+def test_decomposition_searches_several_substeps_in_one_step(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = AgentOptions(decompose_first_step=True, decompose_searches=2, max_steps=5)
+    server.enqueue("1. Read the temperature in Paris\n2. Send a note with it\n3. Stop")
+    calls = 't = get_temperature("Paris")\nsend_note(str(t))\nstop(t)'
+    server.enqueue(fenced("Both found.", calls))
+    result = make_agent(server, tmp_path, options).run("Send me the temperature in Paris.")
+
+    plan = result.steps[0]
+    assert plan.action.splitlines() == [
+        "method_search('Read the temperature in Paris', k=3)",
+        "method_search('Send a note with it', k=3)",
+    ]
+    assert plan.observation.splitlines()[0].startswith("`get_temperature(city: str)")
+    assert any(line.startswith("`send_note(text: str)") for line in plan.observation.splitlines())
+    assert "method_search('Send a note with it', k=3)" in json.dumps(server.requests[1])
+    assert result.status is Status.FINISHED
+    assert result.answer == 21.5
+    assert len(result.steps) == 2
+
+
 def test_printed_output_before_stop_is_kept(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("print then stop", 'print("2031-12-01")\nstop()'))
     result = make_agent(server, tmp_path).run("Print the date.")

@@ -16,6 +16,7 @@ class AgentOptions:
     decompose_first_step: bool = (
         True  # the model lists sub-steps; we run method_search on step 1 for it
     )
+    decompose_searches: int = 1  # sub-steps of that list the harness searches for, in one step
     thought_prefix: str = "Based on previous observations,"  # "" disables it
     few_shot: bool = True  # the worked example in the system prompt
     stop_sequences: tuple[str, ...] = DEFAULT_STOP  # so the model cannot write its own OBSERVATION
@@ -90,6 +91,7 @@ class AgentOptions:
         return {
             "max_steps": self.max_steps,
             "decompose_first_step": self.decompose_first_step,
+            "decompose_searches": self.decompose_searches,
             "task_search": self.task_search,
             "program_first": self.program_first,
             "search_with_task": self.search_with_task,

@@ -58,6 +58,7 @@ class AgentTable(Table):
     profile: str | None = None
     max_steps: PositiveInt | None = None
     decompose_first_step: bool | None = None
+    decompose_searches: PositiveInt | None = None
     thought_prefix: str | None = None
     few_shot: bool | None = None
     stop_sequences: list[str] | None = None
