@@ -90,3 +90,43 @@ def test_the_same_failing_code_again_gets_an_opening_that_says_so(tmp_path: Path
         "It is the same code as action 1, which failed the same way, so that code cannot work "
         "and I will not write it again. Instead, I will"
     )
+
+
+def test_an_action_that_worked_sent_again_opens_the_next_reply_with_what_is_left(
+    tmp_path: Path,
+) -> None:
+    reading = "order = {'id': 'O-7', 'total': 12.5}\nprint(order)"
+    replies = iter(
+        [
+            f"THOUGHT 1: Read it.\nACTION 1:\n```python\n{reading}\n```",
+            f"THOUGHT 2: Read it again.\nACTION 2:\n```python\n{reading}\n```",
+            " answering with the total.\nACTION 3:\n```python\nstop(order['total'])\n```",
+        ]
+    )
+    options = replace(PLAIN, reflect_on_repeats=True)
+    with ScriptedServer(responder=lambda body: next(replies)) as server:
+        result = make_agent(server, tmp_path, options).run("What is the order's total?")
+        last_messages = [request["messages"][-1] for request in server.requests]
+
+    assert [message["role"] for message in last_messages] == ["user", "user", "assistant"]
+    assert last_messages[2]["content"] == (
+        "THOUGHT 3: Action 2 was the same code as action 1, so its result is already above and "
+        "running it again tells me nothing new. The part of the task that is still not done is"
+    )
+    assert result.steps[2].thought.endswith("still not done is answering with the total.")
+    assert result.answer == 12.5
+
+
+def test_a_repeated_action_gets_no_opening_when_the_switch_is_off(tmp_path: Path) -> None:
+    reading = "print('O-7')"
+    replies = iter(
+        [
+            f"THOUGHT 1: Read.\nACTION 1:\n```python\n{reading}\n```",
+            f"THOUGHT 2: Read.\nACTION 2:\n```python\n{reading}\n```",
+            "THOUGHT 3: Done.\nACTION 3:\n```python\nstop('O-7')\n```",
+        ]
+    )
+    with ScriptedServer(responder=lambda body: next(replies)) as server:
+        make_agent(server, tmp_path).run("Which order?")
+        roles = [request["messages"][-1]["role"] for request in server.requests]
+    assert roles == ["user", "user", "user"]

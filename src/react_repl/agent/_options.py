@@ -45,6 +45,7 @@ class AgentOptions:
     grounded_ids: bool = False  # an id neither the task nor a result showed is sent back unrun
     hold_repeated_writes: bool = False  # a write that already worked is not run again as is
     reflect_on_errors: bool = False  # the reply after a failed action opens with the error
+    reflect_on_repeats: bool = False  # the reply after a repeated action asks what is left
     resample_repeats: int = 0  # an action that repeats an earlier one is re-asked this often
     resample_temperature: float = 0.7  # ... at this temperature, so greedy decoding can move on
     constrained_replies: bool = False  # llama.cpp grammar: every reply a THOUGHT and one ACTION
@@ -110,6 +111,7 @@ class AgentOptions:
             "grounded_ids": self.grounded_ids,
             "hold_repeated_writes": self.hold_repeated_writes,
             "reflect_on_errors": self.reflect_on_errors,
+            "reflect_on_repeats": self.reflect_on_repeats,
             "resample_repeats": self.resample_repeats,
             "constrained_replies": self.constrained_replies,
             "profile": self.profile or "(none)",

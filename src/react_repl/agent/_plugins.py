@@ -21,7 +21,7 @@ from react_repl.agent._id_kinds import IdKindHint
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
 from react_repl.agent._planner import Planner
-from react_repl.agent._reflection import ErrorReflection
+from react_repl.agent._reflection import ErrorReflection, RepeatReflection
 from react_repl.agent._reminder import TaskReminder
 from react_repl.agent._writes import RepeatedWriteHold
 from react_repl.hookspecs import hookimpl
@@ -54,6 +54,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.grounded_ids, GroundedIds),
         (options.hold_repeated_writes, RepeatedWriteHold),
         (options.reflect_on_errors, ErrorReflection),
+        (options.reflect_on_repeats, RepeatReflection),
         (options.critic == "answer+results", ResultCritic),
     ]
     plugins: list[object] = [feature() for enabled, feature in switched if enabled]

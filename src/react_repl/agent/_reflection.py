@@ -7,6 +7,12 @@ continues the thought it always writes ("I will call find_employee again"). Open
 reply with "Action 4 failed with KeyError: ... so this time I will" puts the error where the
 model is writing, not only in the prompt above it. A switch (`reflect_on_errors`), off in every
 profile: on the 1.5B model it changed the thoughts, not the success (docs/ablation.md, round 7).
+
+`reflect_on_repeats` does the same for an action that worked and was then sent again: with the
+suite's own step budget, a 1.5B run read the same order with `get_order("O-5002")` fourteen
+times in a row, each time under a note that it was the same action. The thought before each
+repeat was the same sentence, so the opening replaces that sentence with the question the model
+skips: what the task still needs.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 
 MEMO = "reflection"
+REPEATS_MEMO = "repeat reflection"
 _MAX_ERROR_CHARS = 300
 
 
@@ -49,6 +56,32 @@ class ErrorReflection:
                 "same way, so that code cannot work and I will not write it again. Instead, I will"
             )
         return f"{opening} Repeating it would fail again, so this time I will"
+
+
+class RepeatReflection:
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> None:
+        memo = run.memo(REPEATS_MEMO)
+        worked: dict[str, int] = memo.setdefault("worked", {})
+        code = normalised_code(proposal.action)
+        memo["step"] = proposal.step
+        memo["same_as"] = None if observation.error else worked.get(code)
+        if not observation.error:
+            worked.setdefault(code, proposal.step)
+
+    @hookimpl
+    def reply_opening(self, run: RunContext) -> str | None:
+        memo = run.memo(REPEATS_MEMO)
+        step = memo.get("step")
+        if not memo.get("same_as") or step != run.state.step:
+            return None
+        return (
+            f"THOUGHT {step + 1}: Action {step} was the same code as action {memo['same_as']}, "
+            "so its result is already above and running it again tells me nothing new. "
+            "The part of the task that is still not done is"
+        )
 
 
 def error_summary(observation: Observation) -> str:
