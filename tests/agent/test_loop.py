@@ -253,6 +253,26 @@ def test_context_budget_elides_old_observations(server: ScriptedServer, tmp_path
     assert "3" * 3000 in joined  # the latest big observation is intact
 
 
+def test_eliding_keeps_the_prompt_prefix_the_server_has_cached(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    """A local server reuses the prompt's unchanged prefix; eliding one more old step at every
+    step changed an early message each time and made every later step reprocess the prompt."""
+    options = AgentOptions(decompose_first_step=False, max_steps=20, keep_recent_steps=2)
+    for i in range(19):
+        server.enqueue(fenced(f"read part {i}", f'print("{i % 10}" * 1200)'))
+    server.enqueue(fenced("done", "stop('ok')"))
+    result = make_agent(server, tmp_path, options, context_window=4000, max_tokens=256).run("Go.")
+    assert result.status is Status.FINISHED
+
+    prompts = [request["messages"] for request in server.requests]
+    elided = [any("elided to fit" in m["content"] for m in p) for p in prompts]
+    after = [i for i in range(1, len(prompts)) if elided[i - 1]]
+    kept = [i for i in after if prompts[i][: len(prompts[i - 1]) - 1] == prompts[i - 1][:-1]]
+    assert len(after) >= 6
+    assert len(kept) >= len(after) * 2 // 3, (len(kept), len(after))
+
+
 def test_context_too_small_for_even_the_task_is_an_error(
     server: ScriptedServer, tmp_path: Path
 ) -> None:

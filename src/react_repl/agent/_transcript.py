@@ -3,6 +3,12 @@
 The prompt must never exceed the context. When it would, older observations are elided first,
 oldest first, while the task, the latest steps and the method_search lines whose functions later
 actions use are kept; then older thoughts; the latest observation is cut last.
+
+Elision frees a quarter of the budget more than the step needs, and what it elided stays as it
+was sent. A local server reuses the part of the prompt that is the same as the last one; eliding
+one more exchange at every step changed the prompt near its start each time, and with the
+bundled 1.5B model on one thread every step after the context filled took 200-220 s instead of
+25-30 s, the whole prompt processed again.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ _SEARCH_HIT = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(", re.MULTILINE)
 ELIDED = "[observation elided to fit the context window]"
 THOUGHT_ELIDED = "[thought elided to fit the context window]"
 MESSAGE_OVERHEAD_TOKENS = 4
+HEADROOM = 0.25  # of the budget, freed when eliding, so the next steps keep the same prefix
 
 
 class ContextBudgetError(RuntimeError):
@@ -64,6 +71,7 @@ class Transcript:
         self.system = system
         self.task = task
         self.exchanges: list[Exchange] = []
+        self._sent_elided: dict[int, Exchange] = {}  # position -> the elided form last sent
 
     def add(self, exchange: Exchange) -> None:
         self.exchanges.append(exchange)
@@ -88,12 +96,13 @@ class Transcript:
         keep_recent: int = 3,
     ) -> list[dict[str, str]]:
         """The chat messages for the next call, elided until they fit in `budget` tokens."""
-        exchanges = list(self.exchanges)
-        for shrink in (_elide_observation, _elide_thought):
-            for position in range(max(0, len(exchanges) - keep_recent)):
-                if estimate(self._render(exchanges)) <= budget:
-                    return self._render(exchanges)
-                exchanges[position] = shrink(exchanges[position], exchanges[position + 1 :])
+        exchanges = [self._as_sent(position) for position in range(len(self.exchanges))]
+        if estimate(self._render(exchanges)) > budget:
+            target = int(budget * (1 - HEADROOM))
+            exchanges = self._elided(exchanges, target, estimate, keep_recent)
+            self._sent_elided = {
+                i: shown for i, shown in enumerate(exchanges) if shown is not self.exchanges[i]
+            }
         while estimate(self._render(exchanges)) > budget and exchanges:
             overflow = estimate(self._render(exchanges)) - budget
             last = exchanges[-1]
@@ -111,6 +120,32 @@ class Transcript:
                 f" but the budget is {budget}; use a model with a larger context window"
             )
         return messages
+
+    def _as_sent(self, position: int) -> Exchange:
+        """The elided form sent before, unless a later action now calls a function whose
+        method_search line that form dropped."""
+        original = self.exchanges[position]
+        sent = self._sent_elided.get(position)
+        if sent is None or not sent.observation.endswith(ELIDED):
+            return sent or original
+        now = _elide_observation(original, self.exchanges[position + 1 :]).observation
+        return sent if now == sent.observation else original
+
+    def _elided(
+        self,
+        exchanges: list[Exchange],
+        target: int,
+        estimate: Callable[[list[dict[str, str]]], int],
+        keep_recent: int,
+    ) -> list[Exchange]:
+        """Older observations, then older thoughts, elided oldest first until `target` is met."""
+        exchanges = list(exchanges)
+        for shrink in (_elide_observation, _elide_thought):
+            for position in range(max(0, len(exchanges) - keep_recent)):
+                if estimate(self._render(exchanges)) <= target:
+                    return exchanges
+                exchanges[position] = shrink(exchanges[position], exchanges[position + 1 :])
+        return exchanges
 
     def _render(self, exchanges: list[Exchange]) -> list[dict[str, str]]:
         messages = [
