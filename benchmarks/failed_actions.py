@@ -1,5 +1,7 @@
 """What a failed action led to, per benchmark folder: the same code sent again, or a next action
 that ran without error. It measures what `reflect_on_errors` is for (docs/ablation.md, round 7).
+It also counts actions that repeat an earlier action that had run clean, and how many of those
+were sent once more right after: what `reflect_on_repeats` is for (round 8).
 
     python benchmarks/failed_actions.py RESULTS [RESULTS ...]
 
@@ -29,6 +31,8 @@ class Tally:
     failed: int = 0
     repeated: int = 0
     ran_clean: int = 0
+    clean_repeats: int = 0
+    clean_repeats_again: int = 0
 
 
 def steps(log: str) -> list[tuple[str | None, str]]:
@@ -51,6 +55,7 @@ def tally(results: Path) -> Tally:
             continue
         counts.runs += 1
         taken = steps(log.read_text(encoding="utf-8"))
+        count_clean_repeats(taken, counts)
         for (action, observation), (after, seen) in itertools.pairwise(taken):
             if action is None or "Traceback" not in observation:
                 continue
@@ -62,6 +67,20 @@ def tally(results: Path) -> Tally:
     return counts
 
 
+def count_clean_repeats(taken: list[tuple[str | None, str]], counts: Tally) -> None:
+    worked: set[str] = set()
+    for position, (action, observation) in enumerate(taken):
+        if action is None:
+            continue
+        code = action.strip()
+        if code in worked:
+            counts.clean_repeats += 1
+            after = taken[position + 1][0] if position + 1 < len(taken) else None
+            counts.clean_repeats_again += after is not None and after.strip() == code
+        elif "Traceback" not in observation and not observation.startswith(_NOT_RUN):
+            worked.add(code)
+
+
 def share(part: int, whole: int) -> str:
     return f"{part} ({part / whole:.0%})" if whole else "0"
 
@@ -70,13 +89,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", nargs="+", type=Path)
     folders = parser.parse_args().results
-    print("| run | attempts | failed actions | next action the same code | next action ran clean |")
-    print("|---|---|---|---|---|")
+    print(
+        "| run | attempts | failed actions | next action the same code | next action ran clean "
+        "| repeats of an action that worked | ... sent once more right after |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for folder in folders:
         t = tally(folder)
         name = folder.name if folder.is_dir() else folder.parent.name
         repeated, clean = share(t.repeated, t.failed), share(t.ran_clean, t.failed)
-        print(f"| {name} | {t.runs} | {t.failed} | {repeated} | {clean} |")
+        again = share(t.clean_repeats_again, t.clean_repeats)
+        cells = [name, t.runs, t.failed, repeated, clean, t.clean_repeats, again]
+        print("| " + " | ".join(str(cell) for cell in cells) + " |")
 
 
 if __name__ == "__main__":
