@@ -222,7 +222,11 @@ class Agent:
         if self.method_search is not None:
             docs = self._api_docs if run.options.api_hints else {}
             host["method_search"] = agent_method_search(
-                self.method_search, docs, run.state.task, with_task=run.options.search_with_task
+                self.method_search,
+                docs,
+                run.state.task,
+                with_task=run.options.search_with_task,
+                focus_docs=self._api_docs if run.options.search_focus else None,
             )
         for offered in plugins.hook.host_functions(run=run):
             host.update(offered or {})

@@ -30,6 +30,7 @@ class AgentOptions:
     task_search: bool = False  # method_search over the task text, shown with the task
     program_first: bool = False  # task_search with full docs; the model writes one program
     search_with_task: bool = False  # each method_search also ranks by the task's words (fused)
+    search_focus: bool = False  # hits from the modules the task is about are shown first
     critic: str = (
         "off"  # "off", "answer" (check stop() answers), "answer+writes" (and each write
         # before it runs), "answer+results" (and each API result)
@@ -96,6 +97,7 @@ class AgentOptions:
             "task_search": self.task_search,
             "program_first": self.program_first,
             "search_with_task": self.search_with_task,
+            "search_focus": self.search_focus,
             "answer_form_check": self.answer_form_check,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,

@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from react_repl.agent._context import ApiDoc
+from react_repl.agent._focus import POOL, focused, task_modules
 from react_repl.agent._hints import with_parameter_docs
+from react_repl.index import MAX_SHOWN, k_problem
 from react_repl.sandbox import prints_result
 
 PLACEHOLDER_QUERIES = frozenset(
@@ -48,9 +50,18 @@ def is_placeholder(query: object) -> bool:
 
 
 def agent_method_search(
-    search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str, *, with_task: bool = False
+    search: Callable[..., Any],
+    docs: Mapping[str, ApiDoc],
+    task: str,
+    *,
+    with_task: bool = False,
+    focus_docs: Mapping[str, ApiDoc] | None = None,
 ) -> Callable[..., Any]:
-    """The sandbox's method_search: prints its hits, the top hit's parameters explained."""
+    """The sandbox's method_search: prints its hits, the top hit's parameters explained.
+
+    With `focus_docs` (each API's module), hits from the task's own modules come first.
+    """
+    ranked = _focused_search(search, focus_docs, task) if focus_docs is not None else search
 
     @functools.wraps(search)
     def method_search(description: Any = "", k: Any = _DEFAULT_K) -> Any:
@@ -61,16 +72,32 @@ def agent_method_search(
                 "functions for the task itself. Describe the step you need in your own words.]\n"
             )
             description = task
-        hits = search(description) if k is _DEFAULT_K else search(description, k)
+        if k is not _DEFAULT_K and (problem := k_problem(k, MAX_SHOWN)):
+            return problem
+        wanted = _SHOWN if k is _DEFAULT_K else max(1, min(k, MAX_SHOWN))
+        hits = ranked(description) if k is _DEFAULT_K else ranked(description, wanted)
         if not isinstance(hits, str):
             return hits
         if with_task and description != task:
-            wanted = _SHOWN if k is _DEFAULT_K else k
-            if isinstance(wanted, int) and not isinstance(wanted, bool):
-                hits = interleaved(hits, search(task, wanted), wanted)
+            hits = interleaved(hits, ranked(task, wanted), wanted)
         return note + with_parameter_docs(hits, docs)
 
     return prints_result(method_search)
+
+
+def _focused_search(
+    search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str
+) -> Callable[..., Any]:
+    """`search` drawing from a deeper pool, the task's modules' hits moved ahead."""
+    modules: list[set[str]] = []
+
+    def ranked(description: Any, k: int = _SHOWN) -> Any:
+        if not modules:
+            modules.append(task_modules(search, docs, task))
+        pool = search(description, max(POOL, k))
+        return focused(pool, modules[0], docs, k) if isinstance(pool, str) else pool
+
+    return ranked
 
 
 _DEFAULT_K: Any = object()  # k not given: the caller's search decides how many

@@ -110,13 +110,13 @@ def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callab
 
 
 def _lazy_search(index_dir: str) -> Callable[..., str]:
-    from react_repl.index import MethodIndex, method_search_function
+    from react_repl.index import DEEP_K, MethodIndex, method_search_function
 
     opened: list[Callable[..., str]] = []
 
     def method_search(description: str = "", k: int = 5) -> str:
         if not opened:
-            opened.append(method_search_function(MethodIndex.open(index_dir)))
+            opened.append(method_search_function(MethodIndex.open(index_dir), max_k=DEEP_K))
         return opened[0](description, k)
 
     return method_search

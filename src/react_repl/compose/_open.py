@@ -20,6 +20,7 @@ from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
 from react_repl.compose._scope import scope_for
 from react_repl.config import Config, agent_options, sandbox_settings
+from react_repl.index import DEEP_K
 from react_repl.llm import ChatModel
 
 OptionValue = str | int | float | bool | Path | Sequence[str] | None
@@ -73,7 +74,7 @@ def open_agent(
                       sets=loaded.tables.api_sets,
                       base=loaded.path.parent if loaded.path else None)  # fmt: skip
     registry, method_search = prepare_registry(
-        loaded, scope, index, progress=report, warn=warn or report
+        loaded, scope, index, progress=report, warn=warn or report, max_k=DEEP_K
     )
     apis_callable: Mapping[str, Callable[..., object]] = registry.callables()
     return Agent(

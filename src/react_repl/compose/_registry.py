@@ -15,7 +15,7 @@ from pathlib import Path
 
 from react_repl.compose._scope import ApiScope
 from react_repl.config import Config
-from react_repl.index import MethodIndex, method_search_function
+from react_repl.index import MAX_SHOWN, MethodIndex, method_search_function
 from react_repl.mcp import McpServerConfig, servers_from_config
 from react_repl.registry import ApiRegistry
 
@@ -34,9 +34,10 @@ def prepare_registry(
     *,
     progress: Report = lambda _message: None,
     warn: Report = lambda _message: None,
+    max_k: int = MAX_SHOWN,
 ) -> tuple[ApiRegistry, Callable[..., str]]:
     """The APIs in scope (by default every source, the config file's MCP servers included) and
-    a method_search over exactly those.
+    a method_search over exactly those, returning at most `max_k` hits.
 
     MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`. Raises
     `EncoderUnavailable` or `IndexProblem` when no search can be built.
@@ -60,4 +61,4 @@ def prepare_registry(
         progress("Building the search index…")
         shared.build(ApiRegistry.discover(registered=index_dir, mcp_servers=servers))
     progress("Preparing the search index…")
-    return registry, method_search_function(shared.overlay(registry))
+    return registry, method_search_function(shared.overlay(registry), max_k=max_k)

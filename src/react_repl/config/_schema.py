@@ -72,6 +72,7 @@ class AgentTable(Table):
     task_search: bool | None = None
     program_first: bool | None = None
     search_with_task: bool | None = None
+    search_focus: bool | None = None
     critic: CriticMode | None = None
     max_answer_reviews: Count | None = None
     plan: bool | None = None

@@ -1,13 +1,23 @@
 """Semantic search over API functions: what `method_search` and `react-repl search` run."""
 
 from ._encoder import Encoder, EncoderUnavailable, SentenceTransformerEncoder
-from ._hits import BuildReport, SearchHit, format_hits, method_search_function
+from ._hits import (
+    DEEP_K,
+    MAX_SHOWN,
+    BuildReport,
+    SearchHit,
+    format_hits,
+    k_problem,
+    method_search_function,
+)
 from ._method_index import MethodIndex
 from ._minilm import NumpyMiniLM
 from ._onnx import OnnxMiniLM
 from ._store import IndexProblem
 
 __all__ = [
+    "DEEP_K",
+    "MAX_SHOWN",
     "BuildReport",
     "Encoder",
     "EncoderUnavailable",
@@ -18,5 +28,6 @@ __all__ = [
     "SearchHit",
     "SentenceTransformerEncoder",
     "format_hits",
+    "k_problem",
     "method_search_function",
 ]

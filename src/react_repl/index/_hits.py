@@ -39,12 +39,23 @@ def format_hits(hits: Sequence[SearchHit]) -> str:
     )
 
 
+MAX_SHOWN = 10  # the most hits one method_search shows the model
+DEEP_K = 50  # the most a harness draws at once, to re-rank them before showing a few
+
+
+def k_problem(k: object, max_k: int) -> str | None:
+    """Why `k` cannot be a number of hits, in words a model can act on; None when it can."""
+    if isinstance(k, bool) or not isinstance(k, int):
+        return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
+    return None
+
+
 _NO_DESCRIPTION = (
     'method_search needs a description of what you need, e.g. method_search("convert currency").'
 )
 
 
-def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[..., str]:
+def method_search_function(index: MethodIndex, *, max_k: int = MAX_SHOWN) -> Callable[..., str]:
     """The sandbox's `method_search`: every mistake becomes advice text, never an exception; an
     action that calls it prints the hits (see prints_result)."""
 
@@ -52,8 +63,8 @@ def method_search_function(index: MethodIndex, *, max_k: int = 10) -> Callable[.
         if not isinstance(description, str) or not description.strip():
             return _NO_DESCRIPTION
         description = description[:MAX_QUERY_CHARS]
-        if isinstance(k, bool) or not isinstance(k, int):
-            return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
+        if problem := k_problem(k, max_k):
+            return problem
         if index.rebuild_reason:
             return (
                 f"The API index cannot be used ({index.rebuild_reason}); "
