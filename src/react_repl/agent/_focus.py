@@ -7,9 +7,10 @@ task's own best hits (reciprocal-rank votes over its top 20, every module within
 vote) held all the modules a reference solution calls on 33 of the 34 multistep tasks with 1,000
 distractors indexed. A query's hits are then drawn from a deeper pool and those modules' hits
 move ahead, each group in the index's order; nothing is hidden, so a wrong guess only demotes.
-Measured on the 1.5B model's 127 logged queries (docs/ablation.md, round 9): the top hit was a
-function the task needs for 0.57 of them instead of 0.47 with 1,000 distractors (0.59 instead of
-0.52 without), and one was in the top 5 for 0.84 instead of 0.71.
+Measured on the 1.5B model's 127 logged queries (docs/method_search.md, benchmarks/
+logged_queries.py): the top hit was a function the task needs for 0.58 of them instead of 0.47
+with 1,000 distractors (0.59 instead of 0.52 without), and one was in the top 5 for 0.84
+instead of 0.71.
 """
 
 from __future__ import annotations

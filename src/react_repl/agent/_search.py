@@ -61,7 +61,7 @@ def agent_method_search(
 
     With `focus_docs` (each API's module), hits from the task's own modules come first.
     """
-    ranked = _focused_search(search, focus_docs, task) if focus_docs is not None else search
+    ranked = focused_search(search, focus_docs, task) if focus_docs is not None else search
 
     @functools.wraps(search)
     def method_search(description: Any = "", k: Any = _DEFAULT_K) -> Any:
@@ -85,7 +85,7 @@ def agent_method_search(
     return prints_result(method_search)
 
 
-def _focused_search(
+def focused_search(
     search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str
 ) -> Callable[..., Any]:
     """`search` drawing from a deeper pool, the task's modules' hits moved ahead."""
