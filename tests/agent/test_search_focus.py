@@ -31,20 +31,26 @@ def suite(tmp_path_factory: pytest.TempPathFactory) -> tuple[ApiRegistry, Method
     return registry, index
 
 
-def first_search(
+def suite_agent(
     server: ScriptedServer, tmp_path: Path, suite: tuple[ApiRegistry, MethodIndex], focus: bool
-) -> list[str]:
+) -> Agent:
+    """The bench's method_search over the suite: one that may draw 50 hits for the agent."""
     registry, index = suite
-    server.enqueue(fenced("Search.", f'method_search("{QUERY}")'))
-    server.enqueue(fenced("Done.", "stop(0)"))
-    agent = Agent(
+    return Agent(
         model_for(server),
         apis=registry.callables(),
         method_search=method_search_function(index, max_k=DEEP_K),
         options=replace(PLAIN, search_focus=focus),
         logs_dir=tmp_path / "logs",
     )
-    observation = agent.run(TASK).steps[0].observation
+
+
+def first_search(
+    server: ScriptedServer, tmp_path: Path, suite: tuple[ApiRegistry, MethodIndex], focus: bool
+) -> list[str]:
+    server.enqueue(fenced("Search.", f'method_search("{QUERY}")'))
+    server.enqueue(fenced("Done.", "stop(0)"))
+    observation = suite_agent(server, tmp_path, suite, focus).run(TASK).steps[0].observation
     return [
         line.split("(")[0].strip("`") for line in observation.splitlines() if line.startswith("`")
     ]
@@ -83,18 +89,10 @@ def test_a_wrong_guess_only_demotes_and_error_texts_pass_unchanged() -> None:
 def test_the_models_k_is_still_bounded(
     server: ScriptedServer, tmp_path: Path, suite: tuple[ApiRegistry, MethodIndex]
 ) -> None:
-    registry, index = suite
     for focus in (True, False):
         server.enqueue(fenced("Search.", 'method_search("order", k=40)'))
         server.enqueue(fenced("Search.", 'method_search("order", k="many")'))
         server.enqueue(fenced("Done.", "stop(0)"))
-        agent = Agent(
-            model_for(server),
-            apis=registry.callables(),
-            method_search=method_search_function(index, max_k=DEEP_K),
-            options=replace(PLAIN, search_focus=focus),
-            logs_dir=tmp_path / "logs",
-        )
-        many, wrong = agent.run(TASK).steps[:2]
+        many, wrong = suite_agent(server, tmp_path, suite, focus).run(TASK).steps[:2]
         assert sum(line.startswith("`") for line in many.observation.splitlines()) == 10
         assert "k must be a whole number from 1 to 10" in wrong.observation
