@@ -68,10 +68,21 @@ def test_the_tasks_own_service_comes_first(
 
     assert module_of[unfocused[0]] != shop  # the problem: another service's function on top
     assert len(focused_hits) == len(unfocused) == 5
-    assert all(module_of[name] == shop for name in focused_hits[:3])
+    assert all(module_of[name] == shop for name in focused_hits[:2])
+    assert focused_hits[2] == unfocused[0]  # the query's own best hit is never pushed out
     assert {"find_customer_by_email", "list_customer_orders"} & set(focused_hits)
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "search_focus" in log
+
+
+def test_the_querys_best_hit_from_elsewhere_comes_third() -> None:
+    hits = "\n".join(f"`{name}(x: str) -> str`: Does it." for name in "abcdef")
+    docs = api_docs({name: (lambda x: x) for name in "abcdef"})
+    docs = {
+        name: replace(doc, module="shop" if name in "bcde" else "energy")
+        for name, doc in docs.items()
+    }
+    assert hit_names(focused(hits, {"shop"}, docs, 5)) == ["b", "c", "a", "d", "e"]
 
 
 def test_a_wrong_guess_only_demotes_and_error_texts_pass_unchanged() -> None:

@@ -5,8 +5,9 @@ customer") often ranks another service's function first, and the 1.5B model call
 first. The task as a whole names its service far better than any one query: the modules of the
 task's own best hits (reciprocal-rank votes over its top 20, every module within 30% of the best
 vote) held all the modules a reference solution calls on 33 of the 34 multistep tasks with 1,000
-distractors indexed. A query's hits are then drawn from a deeper pool and those modules' hits
-move ahead, each group in the index's order; nothing is hidden, so a wrong guess only demotes.
+distractors indexed. A query's hits are then drawn from a deeper pool and those modules' best two
+lead; the query's best hit from any other module comes third, so a function the model asks for
+by name in another service is never pushed out, and a wrong guess only demotes.
 Measured on the 1.5B model's 127 logged queries (docs/method_search.md, benchmarks/
 logged_queries.py): the top hit was a function the task needs for 0.58 of them instead of 0.47
 with 1,000 distractors (0.59 instead of 0.52 without), and one was in the top 5 for 0.84
@@ -23,6 +24,7 @@ from react_repl.agent._context import ApiDoc
 TASK_HITS = 20  # the task's hits that vote for its modules
 VOTE_SHARE = 0.3  # a module within this share of the best vote is one of the task's
 POOL = 40  # hits a query is drawn from before the task's modules move ahead
+LEAD = 2  # the task's modules' hits shown before the query's best hit from elsewhere
 
 _NAME = re.compile(r"^`([A-Za-z_][A-Za-z0-9_]*)\(")
 
@@ -49,14 +51,18 @@ def task_modules(search: Callable[..., str], docs: Mapping[str, ApiDoc], task: s
 
 
 def focused(hits: str, modules: set[str], docs: Mapping[str, ApiDoc], k: int) -> str:
-    """The first `k` hits with the given modules' hits ahead, each group in its own order."""
+    """The first `k` hits: the task's modules' best `LEAD`, then the query's best hit from
+    elsewhere, then the rest with the task's modules' hits first, each group in its own order."""
     names = hit_names(hits)
     if names is None:
         return hits
     lines = hits.strip().splitlines()
-    behind = [_module(name, docs) not in modules for name in names]  # False sorts first
-    order = sorted(range(len(lines)), key=lambda i: behind[i])
-    return "\n".join(lines[i] for i in order[:k])
+    inside = [
+        line for name, line in zip(names, lines, strict=True) if _module(name, docs) in modules
+    ]
+    outside = [line for line in lines if line not in inside]
+    ordered = inside[:LEAD] + outside[:1] + inside[LEAD:] + outside[1:]
+    return "\n".join(ordered[:k])
 
 
 def _module(name: str, docs: Mapping[str, ApiDoc]) -> str:
