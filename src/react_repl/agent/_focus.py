@@ -10,7 +10,7 @@ lead; the query's best hit from any other module comes third, so a function the 
 by name in another service is never pushed out, and a wrong guess only demotes.
 Measured on the 1.5B model's 127 logged queries (docs/method_search.md, benchmarks/
 logged_queries.py): the top hit was a function the task needs for 0.58 of them instead of 0.47
-with 1,000 distractors (0.59 instead of 0.52 without), and one was in the top 5 for 0.84
+with 1,000 distractors (0.59 instead of 0.52 without), and one was in the top 5 for 0.85
 instead of 0.71.
 """
 
