@@ -42,6 +42,7 @@ PROFILES: dict[str, ModelProfile] = {
                 "answer_form_check": True,
                 "grounded_ids": True,
                 "hold_repeated_writes": True,
+                "search_focus": True,
             },
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
