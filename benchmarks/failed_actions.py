@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from _run_logs import ACTION
+
 _STEP = re.compile(r"\n## Step \d+(?!: malformed)[^\n]*")
-_ACTION = re.compile(r"### Action \d+\s+```python\n(.*?)```", re.DOTALL)
 _OBSERVATION = re.compile(r"### Observation \d+\s+```\n(.*?)\n```", re.DOTALL)
 _NOT_RUN = "[The action was not run"
 
@@ -39,7 +40,7 @@ def steps(log: str) -> list[tuple[str | None, str]]:
     """(action, observation) per step, in order; a step without a run action has None."""
     found = []
     for body in _STEP.split(log)[1:]:
-        action, observation = _ACTION.search(body), _OBSERVATION.search(body)
+        action, observation = ACTION.search(body), _OBSERVATION.search(body)
         found.append(
             (action.group(1) if action else None, observation.group(1) if observation else "")
         )

@@ -14,13 +14,14 @@ round 9).
 from __future__ import annotations
 
 import argparse
-import ast
 import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from react_repl.agent._focus import hit_names
+from _run_logs import ACTION, solution_calls
+
+from react_repl._hit_listing import hit_names
 from react_repl.agent._hints import api_docs
 from react_repl.agent._search import focused_search, interleaved
 from react_repl.bench import DISTRACTOR_PACK, choose_distractors, load_suite
@@ -29,7 +30,6 @@ from react_repl.index import DEEP_K, MethodIndex, method_search_function
 
 _TASK_ID = re.compile(r"^\| task_id \| (\S+) \|", re.MULTILINE)
 _MODEL = re.compile(r"^\| model \| (\S+) \|", re.MULTILINE)
-_ACTION = re.compile(r"### Action \d+\s+```python\n(.*?)```", re.DOTALL)
 _QUERY = re.compile(r"""method_search\(\s*(["'])(.+?)\1""")
 SHOWN = 5
 
@@ -41,15 +41,9 @@ def logged_queries(folders: list[Path], tasks: set[str], model: str) -> set[tupl
         text = log.read_text(encoding="utf-8")
         task, by = _TASK_ID.search(text), _MODEL.search(text)
         if task and task[1] in tasks and by and model in by[1]:
-            for action in _ACTION.findall(text):
+            for action in ACTION.findall(text):
                 found |= {(task[1], query) for _quote, query in _QUERY.findall(action)}
     return found
-
-
-def needed(solution: Path, api_names: set[str]) -> set[str]:
-    tree = ast.parse(solution.read_text(encoding="utf-8"))
-    calls = (node.func for node in ast.walk(tree) if isinstance(node, ast.Call))
-    return {func.id for func in calls if isinstance(func, ast.Name)} & api_names
 
 
 def rankings(search: Callable[..., str], docs: dict, task: str) -> dict[str, Callable[[str], str]]:
@@ -75,7 +69,7 @@ def main() -> None:
     texts = {task.id: task.task for task in suite.tasks}
     base = base_registry(suite.apis_dir, suite.builtin_apis, suite.asks_user())
     names = {spec.name for spec in base.specs}
-    wanted = {t: needed(args.suite / "solutions" / f"{t}.py", names) for t in texts}
+    wanted = {t: solution_calls(args.suite / "solutions" / f"{t}.py", names) for t in texts}
     found = logged_queries(args.folders, set(texts), args.model)
     queries = sorted((task, query) for task, query in found if wanted[task])
     pack = pack_registry(DISTRACTOR_PACK).specs

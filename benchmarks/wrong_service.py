@@ -12,37 +12,34 @@ solution (solutions/<task id>.py) calls. Rows are per folder, arm and distractor
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
+from _run_logs import ACTION, solution_calls
+
 from react_repl.bench import DISTRACTOR_PACK, load_suite
 from react_repl.bench._apiset import base_registry, pack_registry
 
-_ACTION = re.compile(r"### Action \d+\s+```python\n(.*?)```", re.DOTALL)
 _CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 
 
 def called(log: str) -> set[str]:
     """Every name called in the log's actions (as run, not as proposed)."""
-    return {name for action in _ACTION.findall(log) for name in _CALL.findall(action)}
+    return {name for action in ACTION.findall(log) for name in _CALL.findall(action)}
 
 
 def log_file(record: dict, folder: Path) -> Path | None:
     """The attempt's log where the run wrote it, else by name in the folder (a published copy)."""
     written = Path(record.get("log_path") or "")
-    for path in (written, *folder.rglob(written.name)) if written.name else ():
-        if path.is_file():
-            return path
-    return None
+    if written.is_file():
+        return written
+    return next(folder.rglob(written.name), None) if written.name else None
 
 
 def task_services(solution: Path, module_of: dict[str, str]) -> set[str]:
-    tree = ast.parse(solution.read_text(encoding="utf-8"))
-    calls = (node.func for node in ast.walk(tree) if isinstance(node, ast.Call))
-    return {module_of[f.id] for f in calls if isinstance(f, ast.Name) and f.id in module_of}
+    return {module_of[name] for name in solution_calls(solution, set(module_of))}
 
 
 def main() -> None:

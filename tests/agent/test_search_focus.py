@@ -8,8 +8,9 @@ import pytest
 from conftest import model_for
 from test_loop import PLAIN, fenced
 
+from react_repl._hit_listing import hit_names
 from react_repl.agent import Agent
-from react_repl.agent._focus import focused, hit_names
+from react_repl.agent._focus import focused
 from react_repl.agent._hints import api_docs
 from react_repl.index import DEEP_K, MethodIndex, method_search_function
 from react_repl.llm import ScriptedServer

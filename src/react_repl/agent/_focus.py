@@ -16,24 +16,15 @@ instead of 0.71.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
+from react_repl._hit_listing import hit_names
 from react_repl.agent._context import ApiDoc
 
 TASK_HITS = 20  # the task's hits that vote for its modules
 VOTE_SHARE = 0.3  # a module within this share of the best vote is one of the task's
 POOL = 40  # hits a query is drawn from before the task's modules move ahead
 LEAD = 2  # the task's modules' hits shown before the query's best hit from elsewhere
-
-_NAME = re.compile(r"^`([A-Za-z_][A-Za-z0-9_]*)\(")
-
-
-def hit_names(text: str) -> list[str] | None:
-    """The function names of a hit listing, one per line; None for any other text (an error)."""
-    lines = text.strip().splitlines()
-    names = [match[1] for line in lines if (match := _NAME.match(line))]
-    return names if names and len(names) == len(lines) else None
 
 
 def task_modules(search: Callable[..., str], docs: Mapping[str, ApiDoc], task: str) -> set[str]:

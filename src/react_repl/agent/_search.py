@@ -22,10 +22,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from react_repl._hit_listing import MAX_SHOWN, hit_names, k_problem
 from react_repl.agent._context import ApiDoc
 from react_repl.agent._focus import POOL, focused, task_modules
 from react_repl.agent._hints import with_parameter_docs
-from react_repl.index import MAX_SHOWN, k_problem
 from react_repl.sandbox import prints_result
 
 PLACEHOLDER_QUERIES = frozenset(
@@ -89,13 +89,11 @@ def focused_search(
     search: Callable[..., Any], docs: Mapping[str, ApiDoc], task: str
 ) -> Callable[..., Any]:
     """`search` drawing from a deeper pool, the task's modules' hits moved ahead."""
-    modules: list[set[str]] = []
+    modules = functools.cache(lambda: task_modules(search, docs, task))  # on the first search
 
     def ranked(description: Any, k: int = _SHOWN) -> Any:
-        if not modules:
-            modules.append(task_modules(search, docs, task))
         pool = search(description, max(POOL, k))
-        return focused(pool, modules[0], docs, k) if isinstance(pool, str) else pool
+        return focused(pool, modules(), docs, k) if isinstance(pool, str) else pool
 
     return ranked
 
@@ -120,8 +118,4 @@ def interleaved(for_query: str, for_task: Any, k: int) -> str:
 
 
 def _hit_lines(text: Any) -> list[str]:
-    lines = text.strip().splitlines() if isinstance(text, str) else []
-    return lines if lines and all(_HIT.match(line) for line in lines) else []
-
-
-_HIT = re.compile(r"^`[A-Za-z_][A-Za-z0-9_]*\(")
+    return text.strip().splitlines() if isinstance(text, str) and hit_names(text) else []

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-_SEARCH_HIT = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(", re.MULTILINE)
+from react_repl._hit_listing import HIT_NAME
+
 ELIDED = "[observation elided to fit the context window]"
 THOUGHT_ELIDED = "[thought elided to fit the context window]"
 MESSAGE_OVERHEAD_TOKENS = 4
@@ -166,7 +167,7 @@ def _elide_observation(exchange: Exchange, later: list[Exchange]) -> Exchange:
     in_use = [
         line
         for line in exchange.observation.splitlines()
-        if (hit := _SEARCH_HIT.match(line)) and re.search(rf"\b{hit['name']}\s*\(", later_code)
+        if (hit := HIT_NAME.match(line)) and re.search(rf"\b{hit[1]}\s*\(", later_code)
     ]
     return replace(exchange, observation="\n".join([*in_use, ELIDED]))
 

@@ -1,15 +1,8 @@
 """Semantic search over API functions: what `method_search` and `react-repl search` run."""
 
 from ._encoder import Encoder, EncoderUnavailable, SentenceTransformerEncoder
-from ._hits import (
-    DEEP_K,
-    MAX_SHOWN,
-    BuildReport,
-    SearchHit,
-    format_hits,
-    k_problem,
-    method_search_function,
-)
+from ._hits import BuildReport, SearchHit, format_hits, method_search_function
+from react_repl._hit_listing import DEEP_K, MAX_SHOWN, k_problem
 from ._method_index import MethodIndex
 from ._minilm import NumpyMiniLM
 from ._onnx import OnnxMiniLM

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ._text import MAX_QUERY_CHARS
+from react_repl._hit_listing import MAX_SHOWN, k_problem
 from react_repl.sandbox import prints_result
 
 if TYPE_CHECKING:
@@ -37,17 +38,6 @@ def format_hits(hits: Sequence[SearchHit]) -> str:
     return "\n".join(
         f"`{hit.signature}`: {hit.summary}" if hit.summary else f"`{hit.signature}`" for hit in hits
     )
-
-
-MAX_SHOWN = 10  # the most hits one method_search shows the model
-DEEP_K = 50  # the most a harness draws at once, to re-rank them before showing a few
-
-
-def k_problem(k: object, max_k: int) -> str | None:
-    """Why `k` cannot be a number of hits, in words a model can act on; None when it can."""
-    if isinstance(k, bool) or not isinstance(k, int):
-        return f"method_search: k must be a whole number from 1 to {max_k}, got {k!r}."
-    return None
 
 
 _NO_DESCRIPTION = (
