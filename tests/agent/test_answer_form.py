@@ -41,6 +41,20 @@ POSITIVE_TASK = "How much did I spend on groceries? Answer with a positive numbe
         (POSITIVE_TASK, 259.83, True),
         (POSITIVE_TASK, 0, True),
         (NUMBER_TASK, -12.5, True),  # a refund or a balance may be negative when not asked
+        ("What is her grade in CHEM-210? Round it to one decimal.", 84.3, True),
+        ("What is her grade in CHEM-210? Round it to one decimal.", "Mei Lin has 93.", False),
+        ("Tell me my speed in km/h rounded to one decimal.", "Speed: 26.8 km/h", False),
+        ("How many tickets were sold in March?", 412, True),
+        ("How many tickets were sold in March?", "412 tickets", False),
+        ("Who sold the most tickets?", "Ana sold 412 tickets", True),  # no form asked
+        ("How much protein is in the pie?", "The pie is not in the nutrition database.", False),
+        ("Which van is free?", "There are no free vans that day.", False),
+        ("Where is the room?", "Room 3 on the second floor", True),
+        ("Fuel use per 100 km? Round to one decimal.", 8.748, False),
+        ("Fuel use per 100 km? Round to one decimal.", 8.7, True),
+        ("Fuel use per 100 km? Round to one decimal.", 9, True),
+        ("The monthly payment, rounded to 2 decimals.", "1676.784", False),
+        ("The monthly payment, rounded to 2 decimals.", 1676.78, True),
     ],
 )
 def test_form_problem(task: str, value: object, accepted: bool) -> None:
@@ -86,3 +100,15 @@ def test_a_negative_amount_for_a_positive_number_is_sent_back(
     result = make_agent(server, tmp_path, options).run(POSITIVE_TASK)
     assert result.answer == pytest.approx(259.83) and len(result.steps) == 2
     assert "asks for a positive number" in result.steps[0].observation
+
+
+def test_an_unrounded_number_is_sent_back_and_the_rounded_one_accepted(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("litres per 100 km", "use = 61.24 / 700 * 100\nstop(use)"))
+    server.enqueue(fenced("rounded", "stop(round(use, 1))"))
+    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    task = "What was the van's fuel use in litres per 100 km? Round to one decimal."
+    result = make_agent(server, tmp_path, options).run(task)
+    assert result.answer == 8.7 and len(result.steps) == 2
+    assert "round(value, 1)" in result.steps[0].observation

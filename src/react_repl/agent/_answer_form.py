@@ -17,9 +17,16 @@ from react_repl.hookspecs import hookimpl
 
 _WANTS_NUMBER = re.compile(
     r"\b(?:as|with) (?:a|the|one) (?:single |whole |plain )?(?:number|integer|count|amount)\b"
-    r"|\bin (?:euros|dollars|pounds|minutes|hours|days|kilometres|km|kg)\b[^.?!]*\bas a number\b",
+    r"|\bin (?:euros|dollars|pounds|minutes|hours|days|kilometres|km|kg)\b[^.?!]*\bas a number\b"
+    r"|\bround(?:ed)?(?: it| that| the \w+)? to (?:one|two|three|\d+) decimals?\b"
+    r"|^\s*how many\b",
     re.IGNORECASE,
 )
+_WANTS_DECIMALS = re.compile(
+    r"\bround(?:ed)?(?: it| that| the \w+)? to (?P<places>one|two|three|\d+) decimals?\b",
+    re.IGNORECASE,
+)
+_PLACES = {"one": 1, "two": 2, "three": 3}
 _WANTS_POSITIVE = re.compile(
     r"\b(?:positive|non-negative) (?:number|amount|value)\b", re.IGNORECASE
 )
@@ -28,7 +35,8 @@ _NUMBER_TEXT = re.compile(r"^\s*[-+]?(?:\d+(?:[.,]\d+)?|\.\d+)\s*$")
 _GIVE_UP = re.compile(
     r"\b(?:not|no)\b[^.]{0,40}\b(?:found|exists?|available|matches?)\b"
     r"|\bdoes(?: not|n't) (?:exist|have)\b|\b(?:could|can)(?:not|n't| not)\b|\bunable to\b"
-    r"|\bno (?:such|results?)\b"
+    r"|\bno (?:such|results?)\b|\bthere (?:is|are) no\b"
+    r"|\b(?:is|are)(?: not|n't) (?:in|on|listed in|part of) (?:the|any|our)\b"
     r"|^\s*no \w+ (?:with|for|named|matching)\b",
     re.IGNORECASE,
 )
@@ -72,7 +80,28 @@ def form_problem(task: str, value: Any) -> str:
             "the task asks for a positive number, and this one is negative: an amount taken from "
             "a list of debits is usually negative there, so answer its size, e.g. abs(total)"
         )
+    if (places := _decimals_asked(task)) is not None and _decimals(value) > places:
+        return (
+            f"the task asks for the number rounded to {places} decimal(s): call "
+            f"stop(round(value, {places})) with the value you computed"
+        )
     return ""
+
+
+def _decimals_asked(task: str) -> int | None:
+    match = _WANTS_DECIMALS.search(task)
+    if not match:
+        return None
+    places = match["places"].lower()
+    return _PLACES.get(places) or int(places)
+
+
+def _decimals(value: Any) -> int:
+    """Digits after the point as the value prints; 0 for what is not a number."""
+    if not _is_number(value):
+        return 0
+    text = str(value).replace(",", ".")
+    return len(text.split(".", 1)[1].rstrip("0")) if "." in text and "e" not in text else 0
 
 
 def _gives_up(value: Any) -> bool:
