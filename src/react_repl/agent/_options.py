@@ -36,6 +36,7 @@ class AgentOptions:
         # before it runs), "answer+results" (and each API result)
     )
     answer_form_check: bool = False  # "as a number" / "as a list" tasks get answers of that type
+    grounded_answers: bool = False  # an answer from a run that called no API is sent back once
     max_answer_reviews: int = 2  # rejected answers before the critic gives way
     plan: bool = False  # a short plan, kept visible in the prompt and re-made when stuck
     replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
@@ -99,6 +100,7 @@ class AgentOptions:
             "search_with_task": self.search_with_task,
             "search_focus": self.search_focus,
             "answer_form_check": self.answer_form_check,
+            "grounded_answers": self.grounded_answers,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
             "repeat_warning": self.repeat_warning,

@@ -15,6 +15,7 @@ import pluggy
 from react_repl import hookspecs
 from react_repl.agent._answer_form import AnswerFormCheck
 from react_repl.agent._critic import AnswerCritic, ResultCritic, WriteCritic
+from react_repl.agent._grounded_answer import GroundedAnswer
 from react_repl.agent._grounding import GroundedIds
 from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
 from react_repl.agent._id_kinds import IdKindHint
@@ -65,6 +66,8 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
     if options.critic != "off" or options.few_shot:
         # Without a model critic the example-copy check still runs: it needs no model call.
         plugins.append(AnswerCritic(use_model=options.critic != "off"))
+    if options.grounded_answers:
+        plugins.append(GroundedAnswer())
     if options.answer_form_check:
         plugins.append(AnswerFormCheck())  # registered last: pluggy asks it first
     return plugins

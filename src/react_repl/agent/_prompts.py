@@ -21,6 +21,7 @@ TEMPLATES = (
     "name_error.jinja2",
     "rejected.jinja2",
     "answer_rejected.jinja2",
+    "ungrounded_answer.jinja2",
     "critic.jinja2",
     "critic_turn.jinja2",
     "result_critic.jinja2",

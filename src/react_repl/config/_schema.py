@@ -91,6 +91,7 @@ class AgentTable(Table):
     memory: bool | None = None
     memory_path: str | None = None
     answer_form_check: bool | None = None
+    grounded_answers: bool | None = None
 
     @field_validator("profile")
     @classmethod
