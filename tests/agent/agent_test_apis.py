@@ -40,6 +40,36 @@ def risky_lookup(code: str) -> str:
     raise KeyError(code)
 
 
+class BookNotFound(LookupError):
+    """An API's own exception class: the sandbox passes it on by name."""
+
+
+def find_book(isbn: str) -> dict:
+    """Find a book by ISBN.
+
+    Args:
+        isbn: The book's ISBN-13, e.g. "9780000000001".
+
+    Raises:
+        BookNotFound: No book has this ISBN; search_catalog(title) finds it by title.
+    """
+    raise BookNotFound(f"no book with ISBN {isbn!r}")
+
+
+def count_pages(isbn: str) -> int:
+    """Count a book's pages.
+
+    Args:
+        isbn: The book's ISBN-13.
+
+    Raises:
+        TypeError: The ISBN was not given as a string; quote it.
+    """
+    if not isinstance(isbn, str):
+        raise TypeError("isbn must be a str")
+    return 320
+
+
 _CUSTOMERS = {
     "C-1001": {"id": "C-1001", "name": "Ada Example", "balance": 10.0},
     "C-2002": {"id": "C-2002", "name": "Maya Lindqvist", "balance": 38.5},

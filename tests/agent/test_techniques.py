@@ -217,6 +217,36 @@ def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_pa
 
 
 @pytest.mark.parametrize(
+    ("action", "documented"),
+    [
+        ('print(find_book("123"))', "`find_book` raises BookNotFound: No book has this ISBN"),
+        ("print(count_pages(9780000000001))", "`count_pages` raises TypeError: The ISBN was not"),
+    ],
+    ids=["own_exception_class", "type_error_from_the_body"],
+)
+def test_the_documented_raises_is_found_for_every_kind_of_api_error(
+    server: ScriptedServer, tmp_path: Path, action: str, documented: str
+) -> None:
+    server.enqueue(fenced("Look up.", action))
+    server.enqueue(fenced("Done.", "stop()"))
+    apis = {"find_book": agent_test_apis.find_book, "count_pages": agent_test_apis.count_pages}
+    agent = make_agent(server, tmp_path, replace(PLAIN, few_shot=False), apis=apis)
+    assert f"[documented: {documented}" in agent.run("Look up the book.").steps[0].observation
+
+
+def test_a_call_that_does_not_fit_the_signature_gets_the_signature_not_the_raises(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Count.", "print(count_pages())"))
+    server.enqueue(fenced("Done.", "stop()"))
+    apis = {"count_pages": agent_test_apis.count_pages}
+    agent = make_agent(server, tmp_path, replace(PLAIN, few_shot=False), apis=apis)
+    observation = agent.run("Count the pages.").steps[0].observation
+    assert "the signature is count_pages(isbn: str) -> int" in observation
+    assert "[documented:" not in observation
+
+
+@pytest.mark.parametrize(
     ("model", "local", "profile"),
     [
         ("qwen2.5-coder-1.5b", True, "small-local"),

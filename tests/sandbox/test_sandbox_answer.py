@@ -51,6 +51,10 @@ BECOMES_REPR = {
     "bytes": ("stop(b'raw')", "b'raw'"),
     "date": ("stop(date(2024, 5, 1))", "datetime.date(2024, 5, 1)"),
     "list_holding_a_handle": ("stop([1, make_picture(2)])", "[1, <handle: <Picture width=2>>]"),
+    "nan_is_not_json": ("stop(float('nan'))", "nan"),
+    "infinity_is_not_json": ("stop(-float('inf'))", "-inf"),
+    "nan_inside_a_dict": ("stop({'a': float('nan')})", "{'a': nan}"),
+    "int_too_long_to_print": ("stop(10**5000)", "<int of about 5001 digits>"),
     "broken_repr": (
         "class Bad:\n    def __repr__(self):\n        raise ValueError('no')\nstop(Bad())",
         "<Bad object>",

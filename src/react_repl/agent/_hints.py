@@ -20,6 +20,7 @@ from react_repl.sandbox import Observation
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
 _HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 _LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
+_SIGNATURE_HINT = "Hint: the signature is"
 _MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
 
 
@@ -105,7 +106,8 @@ class ApiRaisesHint:
     def observation_hints(
         self, run: RunContext, proposal: Proposal, observation: Observation
     ) -> str | None:
-        if observation.ok or observation.error in _NOT_API_ERRORS:
+        kinds = _raised_kinds(observation)
+        if not kinds:
             return None
         code = failing_code(observation.text, proposal.action)
         called = [(name, run.api_docs[name]) for name in apis_called(code, run.api_docs)]
@@ -113,11 +115,30 @@ class ApiRaisesHint:
             f"[documented: `{name}` raises {entry}]"
             for name, doc in called
             for entry in doc.raises
-            if entry.split(":")[0].strip() == observation.error
+            if entry.split(":")[0].strip() in kinds
         ]
         lines += [f"[`{doc.signature}` wants: {'; '.join(doc.params)}]" for _, doc in called
                   if doc.params]  # fmt: skip
         return "\n".join(lines) or None
+
+
+def _raised_kinds(observation: Observation) -> set[str]:
+    """The exception names an API's documented Raises may use for this failure; none when it
+    is not the API's own (a name, syntax or call-signature error, a timeout).
+
+    The sandbox passes an API's own exception class on as "RuntimeError: BookNotFound: …", so
+    the class the docstring names is read back from the message. A TypeError the API's body
+    raised is its own; one from a call that does not fit the signature carries that hint.
+    """
+    error = observation.error
+    if observation.ok or error is None:
+        return set()
+    if error == "TypeError" and _SIGNATURE_HINT not in observation.text:
+        return {error}
+    if error in _NOT_API_ERRORS:
+        return set()
+    own = re.search(rf"^{re.escape(error)}: (?P<kind>[A-Za-z_]\w*): ", observation.text, re.M)
+    return {error, own["kind"]} if own else {error}
 
 
 def failing_code(traceback: str, action: str) -> str:

@@ -8,12 +8,15 @@ becomes its repr there; the parent never sees an object, only JSON.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 MAX_ANSWER = 1_000_000
 """Characters of an answer's text form; beyond that the text is cut and marked."""
 
-_SCALARS = (bool, int, float, str, type(None))
+_SCALARS = (bool, str, type(None))
+_MAX_INT_BITS = 14_000
+"""Beyond about 4,200 digits Python refuses to print an int (sys.get_int_max_str_digits)."""
 
 
 class _NotPlain(Exception):
@@ -63,6 +66,10 @@ def _plain(value: Any, depth: int) -> Any:
     kind = type(value)
     if kind in _SCALARS:
         return value
+    if kind is int and value.bit_length() <= _MAX_INT_BITS:
+        return value
+    if kind is float and math.isfinite(value):  # NaN and infinity are not JSON
+        return value
     if depth > _MAX_DEPTH:
         raise _NotPlain
     if kind is list or kind is tuple:
@@ -73,6 +80,8 @@ def _plain(value: Any, depth: int) -> Any:
 
 
 def _repr(value: Any) -> str:
+    if type(value) is int:  # too long to print: its size is what can be said
+        return f"<int of about {int(value.bit_length() * math.log10(2)) + 1} digits>"
     try:
         return repr(value)
     except Exception:  # an agent class with a broken __repr__ still gets an answer
