@@ -9,6 +9,8 @@ from conftest import API_FUNCTIONS, assert_contained
 
 from react_repl.sandbox import Sandbox
 
+USE_PRINT = "(no output: the action printed nothing. Use print() to see values.)"
+
 
 def test_print_and_api_print_arrive_in_order(sandbox: Sandbox) -> None:
     observation = sandbox.run("print('one')\nprint_inside('two')\nprint('three')")
@@ -233,11 +235,24 @@ Money(1) + Money(2)
 def test_the_print_hint_comes_only_when_a_value_was_computed(code: str, hint: bool) -> None:
     with Sandbox() as sandbox:
         text = sandbox.run(code).text
-    assert text == (
-        "(no output: the action printed nothing. Use print() to see values.)"
-        if hint
-        else "(no output)"
-    )
+    assert text == (USE_PRINT if hint else "(no output)")
+
+
+@pytest.mark.parametrize(
+    ("code", "hint"),
+    [
+        ("items.append(2)", False),
+        ("seen.add(2)\nseen.discard(1)", False),
+        ("prices.update(a=1)\nitems.sort()", False),
+        ("sorted(items)\nitems.append(1)", True),  # the sorted list was made and dropped
+        ("prices.get('a')\nseen.clear()", True),
+    ],
+)
+def test_in_place_methods_that_return_none_get_no_print_hint(code: str, hint: bool) -> None:
+    with Sandbox() as sandbox:
+        sandbox.run("items, seen, prices = [3, 1], {1}, {}\nprint('made')")
+        text = sandbox.run(code).text
+    assert (text == USE_PRINT) is hint and text.startswith("(no output")
 
 
 def test_a_missing_dict_key_names_the_keys_there_are(sandbox: Sandbox) -> None:

@@ -21,6 +21,12 @@ from typing import Any
 NO_OUTPUT = "(no output)"
 NO_OUTPUT_HINT = "(no output: the action printed nothing. Use print() to see values.)"
 _QUIET_CALLS = frozenset({"print", "stop", "help"})
+_IN_PLACE_METHODS = frozenset(
+    {
+        "append", "extend", "insert", "remove", "sort", "reverse", "clear", "update", "add",
+        "discard", "difference_update", "intersection_update", "symmetric_difference_update",
+    }
+)  # fmt: skip
 _CONTAINERS = (list, tuple, dict, set, frozenset, str)
 _HEADER_CHARS = 80
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -212,14 +218,16 @@ def _computes_value(tree: ast.Module) -> bool:
 
 
 def _quiet(value: ast.expr) -> bool:
-    """print(...), stop(...), help(...) and bare constants make no value worth showing."""
+    """print(...), stop(...), help(...), bare constants and the in-place methods of lists,
+    dicts and sets (`items.append(x)`, which return None) make no value worth showing."""
     if isinstance(value, ast.Constant):
         return True
-    return (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in _QUIET_CALLS
-    )
+    if not isinstance(value, ast.Call):
+        return False
+    function = value.func
+    if isinstance(function, ast.Attribute):
+        return function.attr in _IN_PLACE_METHODS
+    return isinstance(function, ast.Name) and function.id in _QUIET_CALLS
 
 
 def _parse(code: str) -> ast.Module:
