@@ -254,6 +254,12 @@ def test_a_call_that_does_not_fit_the_signature_gets_the_signature_not_the_raise
         ("llama-3.1-70b-instruct", False, "hosted"),
         ("gpt-4o-mini", False, "hosted"),
         ("phi-3.5-mini", True, "small-local"),
+        ("Qwen3-30B-A3B", False, "hosted"),
+        ("SmolLM2-360M-Instruct", False, "small-local"),
+        ("smollm2:135m", False, "small-local"),
+        ("llama3.1:8b", False, "hosted"),
+        ("qwen2.5:3b", False, "small-local"),
+        ("gemma-2-2b-it", False, "small-local"),
     ],
 )
 def test_the_profile_follows_the_model(model: str, local: bool, profile: str) -> None:

@@ -17,7 +17,8 @@ from typing import Any
 from react_repl.agent._options import AgentOptions
 
 SMALL_MODEL_BILLIONS = 4.0
-_SIZE = re.compile(r"(?<![\d.])(?P<size>\d+(?:\.\d+)?)\s*[bB](?![a-zA-Z])")
+_SIZE = re.compile(r"(?<![\w.])(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[bBmM])(?![a-zA-Z])")
+_UNIT_BILLIONS = {"b": 1.0, "m": 0.001}
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,11 @@ def profile_for(model: str, *, local: bool, requested: str | None = None) -> Mod
 
 
 def model_billions(model: str) -> float | None:
-    """Parameters in billions when the name says so ("qwen2.5-coder-1.5b" -> 1.5)."""
-    sizes = [float(match["size"]) for match in _SIZE.finditer(model)]
-    return sizes[-1] if sizes else None
+    """Parameters in billions when the name says so: "qwen2.5-coder-1.5b" -> 1.5,
+    "SmolLM2-360M" -> 0.36. A mixture of experts names its total first and its active
+    parameters after an "A" ("Qwen3-30B-A3B"); the total is what it takes to serve it."""
+    sizes = [
+        float(match["size"]) * _UNIT_BILLIONS[match["unit"].lower()]
+        for match in _SIZE.finditer(model)
+    ]
+    return max(sizes) if sizes else None
