@@ -7,7 +7,7 @@ from pathlib import Path
 
 from test_loop import PLAIN, fenced, make_agent
 
-from react_repl.agent import Status
+from react_repl.agent import AskUser, Status
 from react_repl.llm import ScriptedServer
 
 TASK = "How much warmer than 15 C is it in Paris?"
@@ -51,3 +51,12 @@ def test_without_the_switch_the_guess_is_the_answer(server: ScriptedServer, tmp_
     server.enqueue(fenced("I will assume a value.", GUESSED))
     result = make_agent(server, tmp_path, replace(GROUNDED, grounded_answers=False)).run(TASK)
     assert result.answer == 5 and len(result.steps) == 1
+
+
+def test_an_answer_from_the_user_is_grounded(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Ask.", 'city = ask_user("Which city?")\nprint(city)'))
+    server.enqueue(fenced("Done.", "stop(city)"))
+    agent = make_agent(server, tmp_path, GROUNDED)
+    agent.plugins = [AskUser(lambda question: "Lisbon")]  # as Agent(plugins=...) sets it
+    result = agent.run("Pick a city with me.")
+    assert result.answer == "Lisbon" and len(result.steps) == 2

@@ -142,6 +142,7 @@ class Agent:
         prompts = PromptSet(options.prompts_dir)
         run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
         host = self._host_functions(run, plugins)
+        run.data_sources = frozenset(host) - {"method_search"}
         apis = {name: api for name, api in self.apis.items() if name not in host}
         try:
             settings = self._sandbox_settings()

@@ -162,6 +162,7 @@ class RunContext:
     prompts: PromptSet
     method_search: Callable[..., str] | None
     api_docs: dict[str, ApiDoc] = field(default_factory=dict)
+    data_sources: frozenset[str] = frozenset()  # host functions that give data (ask_user)
     ask_model: Callable[[str, list[dict[str, str]]], str] = _no_model_yet
 
     @property
