@@ -431,3 +431,165 @@ def test_actions_that_use_observation_names_run_whole(
     assert "made up" not in server.requests[1]["messages"][-2]["content"]
     assert result.answer == 2
     assert all(step.kind == "step" for step in result.steps)  # no reminder: nothing was cut
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_crlf_reply_with_prose_after_the_fence_runs_only_the_code(
+    server: ScriptedServer, tmp_path: Path, stream: bool
+) -> None:
+    reply = (
+        "THOUGHT: x\r\nACTION:\r\n```python\r\nprint(get_temperature('Paris'))\r\n```\r\n"
+        "This prints it.\r\n"
+    )
+    server.enqueue(reply, fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
+    assert result.steps[0].action == "print(get_temperature('Paris'))"
+    assert result.steps[0].observation == "21.5"
+    assert (result.status, result.answer) == (Status.FINISHED, "ok")
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize(
+    "thought",
+    [
+        "The last OBSERVATION: said 21.5, so I print it.",
+        "As the Observation shows 21.5, I print it.",
+        "The observation was 21.5; I print it.",
+    ],
+)
+def test_observation_inside_a_thought_line_is_prose(
+    server: ScriptedServer, tmp_path: Path, thought: str, stream: bool
+) -> None:
+    server.enqueue(fenced(thought, "print(21.5)"), fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Print it.")
+    assert [s.kind for s in result.steps] == ["step", "step"]
+    assert (result.steps[0].thought, result.steps[0].observation) == (thought, "21.5")
+
+
+def test_a_reply_that_opens_with_its_own_observation_is_cut(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue("OBSERVATION 1: 21.5\n" + fenced("invented", "stop(21.5)"))
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path).run("Say ok.")
+    assert [s.kind for s in result.steps] == ["reminder", "step"]
+    assert "invented" not in json.dumps(server.requests[1]["messages"])
+
+
+_UNCLOSED_ACTION = (
+    "THOUGHT: all cities at once.\nACTION:\n```python\nsend_note('first')\n"
+    + "".join(f"print(get_temperature('City {n}'))\n" for n in range(20))
+)
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        _UNCLOSED_ACTION,  # the server cuts it at max_tokens, inside the block
+        _UNCLOSED_ACTION.replace("```python\n", ""),  # no fence at all: the action runs to the end
+    ],
+)
+def test_an_action_cut_at_the_token_limit_is_not_run(
+    server: ScriptedServer, tmp_path: Path, reply: str, stream: bool
+) -> None:
+    server.enqueue(reply, fenced("Shorter.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream, max_tokens=40).run("Temperatures?")
+
+    first = result.steps[0]
+    assert first.action == "" and first.proposed_action.startswith("send_note('first')")
+    assert "sent: first" not in first.observation
+    assert "token limit (40 tokens)" in first.observation and "shorter" in first.observation
+    assert "token limit" in first.review
+    assert first.observation in server.requests[1]["messages"][-1]["content"]
+    assert (result.status, result.answer) == (Status.FINISHED, "ok")
+
+
+def test_an_action_closed_before_the_token_limit_runs(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(
+        ScriptedReply(fenced("Note it.", "print(send_note('first'))") + "\nThen I will" * 30),
+        fenced("Done.", "stop('ok')"),
+    )
+    result = make_agent(server, tmp_path, max_tokens=40).run("Send a note.")
+    assert result.steps[0].observation == "sent: first"
+    assert result.status is Status.FINISHED
+
+
+def test_a_scripted_length_finish_with_an_open_block_is_not_run(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    cut = "THOUGHT: x\n```python\nprint(send_note('first'))\nfor city in ['Paris', 'London']:\n"
+    server.enqueue(ScriptedReply(cut, finish_reason="length"), fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path).run("Send a note.")
+    assert result.steps[0].action == ""
+    assert "token limit (512 tokens)" in result.steps[0].observation
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize(
+    ("reply", "observation"),
+    [
+        (
+            "THOUGHT: x\n````python\nprint(get_temperature('Paris'))\n````\n"
+            "OBSERVATION 1: 99\nTHOUGHT 2: invented",
+            "21.5",
+        ),
+        (
+            "THOUGHT: x\nACTION:\n~~~python\nobservations = [get_temperature('Paris')]\n"
+            "print(observations)\n~~~\nObservation 1: [99]\nTHOUGHT 2: invented",
+            "[21.5]",
+        ),
+        (
+            "THOUGHT: x\n~~~~python\nobservation = '''\n~~~\n```\n'''\n"
+            "print(len(observation), get_temperature('Paris'))\n~~~~\n"
+            "OBSERVATION 1: 99\nTHOUGHT 2: invented",
+            "9 21.5",
+        ),
+        (
+            "THOUGHT: the docs say\n````markdown\n```python\nprint('quoted')\n```\n"
+            "OBSERVATION: quoted\n````\nACTION:\n```python\nprint(get_temperature('Paris'))\n```\n"
+            "OBSERVATION 1: 99\nTHOUGHT 2: invented",
+            "21.5",
+        ),
+    ],
+    ids=["four-backticks", "tildes", "long-tildes-hold-shorter-fences", "quoted-block-first"],
+)
+def test_longer_and_tilde_fences_close_like_commonmark(
+    server: ScriptedServer, tmp_path: Path, reply: str, observation: str, stream: bool
+) -> None:
+    server.enqueue(reply, fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
+    assert result.steps[0].observation == observation
+    assert "invented" not in server.requests[1]["messages"][-2]["content"]
+    assert (result.status, result.answer) == (Status.FINISHED, "ok")
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize(
+    ("fence", "closing"),
+    [("```", "```"), ("```text", "```"), ("~~~", "~~~"), ("````output", "````")],
+)
+def test_an_observation_the_model_fences_after_its_action_is_cut(
+    server: ScriptedServer, tmp_path: Path, fence: str, closing: str, stream: bool
+) -> None:
+    invented = f"\n{fence}\nOBSERVATION 1:\n99\n{closing}\nTHOUGHT 2: invented"
+    server.enqueue(fenced("Look.", "print(get_temperature('Paris'))") + invented)
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
+
+    assert result.steps[0].observation == "21.5"  # no "[only the first code block ran ...]"
+    kept = server.requests[1]["messages"][-2]["content"]
+    assert kept.endswith("print(get_temperature('Paris'))\n```")
+    assert result.status is Status.FINISHED
+
+
+def test_a_quoted_observation_before_the_action_stays(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    quoted = "THOUGHT: The last result was\n```text\nOBSERVATION 1:\n21.5\n```\nso I answer it.\n"
+    server.enqueue(quoted + "ACTION:\n```python\nstop(21.5)\n```")
+    result = make_agent(server, tmp_path).run("Temperature in Paris?")
+    assert (result.status, result.answer) == (Status.FINISHED, 21.5)
+    assert "OBSERVATION 1:\n21.5" in result.steps[0].thought

@@ -72,3 +72,45 @@ def test_indented_block_is_dedented() -> None:
 
 def test_cut_at_observation_keeps_text_without_marker() -> None:
     assert cut_at_observation("no marker here\n") == "no marker here"
+
+
+def test_a_crlf_closing_fence_ends_the_code() -> None:
+    parsed = parse_reply("THOUGHT: x\r\n```python\r\nprint(1)\r\n```\r\nThis prints one.\r\n")
+    assert (parsed.action, parsed.open_ended) == ("print(1)", False)
+
+
+@pytest.mark.parametrize(
+    ("opening", "inside", "closing"),
+    [("````python", "```", "````"), ("~~~python", "```", "~~~"), ("~~~~", "~~~", "~~~~~")],
+)
+def test_a_fence_closes_with_its_own_character_and_at_least_its_length(
+    opening: str, inside: str, closing: str
+) -> None:
+    code = f"text = '''\n{inside}\n'''\nprint(text)"
+    parsed = parse_reply(f"THOUGHT: x\n{opening}\n{code}\n{closing}\nOBSERVATION: made up")
+    assert (parsed.action, parsed.extra_blocks) == (code, 0)
+    assert "made up" not in parsed.text
+
+
+def test_a_quoted_block_with_a_fence_inside_is_not_the_action() -> None:
+    reply = "THOUGHT: docs\n````markdown\n```python\nprint(0)\n```\n````\n```python\nprint(1)\n```"
+    assert parse_reply(reply).action == "print(1)"
+
+
+def test_an_observation_fenced_after_the_action_is_cut_with_its_fence() -> None:
+    reply = "THOUGHT: x\n```python\nprint(1)\n```\n```\nOBSERVATION 1:\n1\n```\nTHOUGHT 2: fake"
+    parsed = parse_reply(reply)
+    assert parsed.text == "THOUGHT: x\n```python\nprint(1)\n```"
+    assert parsed.extra_blocks == 0
+
+
+@pytest.mark.parametrize(
+    ("reply", "open_ended"),
+    [
+        ("```python\nprint(1)\n```", False),
+        ("```python\nprint(1)", True),
+        ("ACTION:\nprint(1)", True),
+    ],
+)
+def test_an_action_without_a_closing_fence_is_open_ended(reply: str, open_ended: bool) -> None:
+    assert parse_reply(reply).open_ended is open_ended

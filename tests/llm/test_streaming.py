@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from react_repl.llm import ScriptedReply, ScriptedServer
 
 USER = [{"role": "user", "content": "Count the files."}]
-STOPS = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
+STOPS = ("\nOBSERVATION", "\nObservation", "\nobservation")  # the agent's default
 
 
 def test_text_reaches_the_callback_before_the_reply_ends(server: ScriptedServer, model_for) -> None:
@@ -68,6 +70,68 @@ def test_the_stream_is_closed_at_a_stop(server: ScriptedServer, model_for) -> No
     completion = model_for(server).complete(USER, stop=STOPS)
     assert completion.text == "THOUGHT: x"
     assert time.perf_counter() - started < 3
+
+
+@pytest.mark.parametrize(
+    ("reply", "kept"),
+    [
+        ("OBSERVATION 1: invented\nTHOUGHT: more", ""),
+        (
+            "THOUGHT: the last OBSERVATION: said 1.\nObservation 2: x",
+            "THOUGHT: the last OBSERVATION: said 1.",
+        ),
+        (
+            "THOUGHT: x\r\n```python\r\nobservation = 1\r\n```\r\nOBSERVATION: 1",
+            "THOUGHT: x\r\n```python\r\nobservation = 1\r\n```\r",
+        ),
+    ],
+    ids=["reply-start", "mid-line", "crlf"],
+)
+def test_stops_cut_where_a_line_begins(
+    server: ScriptedServer, model_for, reply: str, kept: str
+) -> None:
+    server.enqueue(ScriptedReply(reply, chunk_chars=4))
+    shown: list[str] = []
+    completion = model_for(server).complete(USER, stop=STOPS, on_text=shown.append)
+    assert completion.text == kept == "".join(shown)
+    assert completion.finish_reason == "stop"
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "````python\nobservation = 1\n```\nobservations = 2\n````",
+        "~~~python\nobservation = 1\n```\nobservations = 2\n~~~",
+        "~~~~\nobservation = 1\n~~~\nobservations = 2\n~~~~~",
+    ],
+)
+def test_a_fence_closes_only_with_its_own_kind_and_length(
+    server: ScriptedServer, model_for, code: str
+) -> None:
+    server.enqueue(ScriptedReply(f"THOUGHT: x\n{code}\nOBSERVATION: invented", chunk_chars=5))
+    completion = model_for(server).complete(USER, stop=STOPS)
+    assert completion.text == f"THOUGHT: x\n{code}"
+
+
+@pytest.mark.parametrize("fence", ["```", "```text", "~~~"])
+def test_an_observation_fenced_after_the_code_is_cut_with_its_fence(
+    server: ScriptedServer, model_for, fence: str
+) -> None:
+    code = "THOUGHT: x\n```python\nprint(1)\n```\n"
+    server.enqueue(
+        ScriptedReply(f"{code}{fence}\nOBSERVATION: 1\n{fence[:3]}\nmore", chunk_chars=3)
+    )
+    shown: list[str] = []
+    completion = model_for(server).complete(USER, stop=STOPS, on_text=shown.append)
+    assert completion.text == code == "".join(shown)  # the fence was never shown either
+
+
+def test_a_block_before_the_code_keeps_a_quoted_observation(
+    server: ScriptedServer, model_for
+) -> None:
+    reply = "THOUGHT: it said\n```text\nOBSERVATION: 1\n```\n```python\nstop(1)\n```"
+    server.enqueue(reply)
+    assert model_for(server).complete(USER, stop=STOPS).text == reply
 
 
 def test_a_reply_streamed_whole_is_answered_normally(server: ScriptedServer, model_for) -> None:

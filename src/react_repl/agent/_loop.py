@@ -112,6 +112,9 @@ class StepLoop:
         self.run.state.malformed = 0
         proposal = Proposal(step, parsed.thought, parsed.action, parsed.text)
         self.emit(ActionProposed(step, proposal.thought, proposal.action))
+        if parsed.open_ended and completion.finish_reason == "length":
+            self._cut_at_length(step, proposal, completion, started)
+            return
         review = self.hooks.review_action(run=self.run, proposal=proposal) or Review.approve()
         code = review.code if review.decision == "edit" else proposal.action
         runs = review.decision in ("run", "edit")
@@ -287,6 +290,19 @@ class StepLoop:
                     error=f"the model gave no action in {state.malformed} consecutive replies",
                 )
             )
+
+    def _cut_at_length(
+        self, step: int, proposal: Proposal, completion: Completion, started: float
+    ) -> None:
+        """An action still open when the reply hit the token limit lost its end; running the
+        part that arrived would do part of the work (a write, half a loop) without a word, so
+        nothing runs and the model is asked for a shorter action."""
+        max_tokens = self.run.model.settings.max_tokens
+        text = self.run.prompts.render("truncated.jinja2", max_tokens=max_tokens)
+        self.emit(Observed(step, text, ok=False))
+        review = f"not run: the reply hit the token limit ({max_tokens}) inside the action"
+        notes = StepNotes(proposal.thought, "", text, proposal.action, review)
+        self._finish_step(step, proposal, notes, completion, started)
 
     def _stopped_by_reviewer(
         self, step: int, proposal: Proposal, review: Review, completion: Completion, started: float

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 CRITIC_MODES = ("off", "answer", "answer+writes", "answer+results")
-DEFAULT_STOP = ("\nOBSERVATION", "OBSERVATION:", "\nObservation", "\nobservation")
+DEFAULT_STOP = ("\nOBSERVATION", "\nObservation", "\nobservation")
 
 
 @dataclass(frozen=True)

@@ -12,18 +12,13 @@ import ast
 import re
 from dataclasses import dataclass
 
-from react_repl.llm import code_blocks
+from react_repl.llm import fenced_blocks, stop_cut
 
 _OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
 _THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
 _ACTION_LABEL = re.compile(
     r"^\s*\**\s*action\s*\d*\s*\**\s*:?\s*\**\s*$", re.IGNORECASE | re.MULTILINE
 )
-_FENCE = re.compile(
-    r"^[ \t]*```[ \t]*(?P<lang>[A-Za-z0-9_+-]*)[^\n]*\n(?P<code>.*?)(?:^[ \t]*```[ \t]*$|\Z)",
-    re.MULTILINE | re.DOTALL,
-)
-_CODE_LANGUAGES = {"", "python", "py", "python3", "ipython", "pycon"}
 
 
 @dataclass(frozen=True)
@@ -32,30 +27,34 @@ class ParsedReply:
     action: str | None
     extra_blocks: int  # code blocks after the first one, which are not run
     text: str  # the reply as kept in the transcript (cut before any OBSERVATION the model wrote)
+    open_ended: bool = False  # the action runs to the reply's end: no fence closed it
 
 
 def cut_at_observation(text: str) -> str:
     """Drop anything from a model-written OBSERVATION on: only the sandbox writes observations.
 
     Inside a code block the word is code (`observations = []`), so only a line outside the
-    fences counts, by the same fence rule the model client cuts its stops with.
+    fences counts, by the same rule the model client cuts its stops with.
     """
-    blocks = code_blocks(text)
+    blocks = fenced_blocks(text)
     for match in _OBSERVATION.finditer(text):
         first = match.start() + len(match.group()) - len(match.group().lstrip())
-        if not any(start <= first < end for start, end in blocks):
-            return text[: match.start()].rstrip()
+        cut = stop_cut(text, blocks, match.start(), first)
+        if cut is not None:
+            return text[:cut].rstrip()
     return text.rstrip()
 
 
 def parse_reply(reply: str) -> ParsedReply:
     text = cut_at_observation(reply)
-    blocks = [m for m in _FENCE.finditer(text) if m.group("lang").lower() in _CODE_LANGUAGES]
+    blocks = [block for block in fenced_blocks(text) if block.is_code]
     if blocks:
         first = blocks[0]
-        thought = _clean_thought(text[: first.start()])
-        action = _dedent_code(first.group("code"))
-        return ParsedReply(thought, action or None, len(blocks) - 1, text)
+        thought = _clean_thought(text[: first.opened])
+        action = _dedent_code(text[first.start : first.end])
+        return ParsedReply(
+            thought, action or None, len(blocks) - 1, text, open_ended=not first.closed
+        )
     return _parse_unfenced(text)
 
 
@@ -67,7 +66,7 @@ def _parse_unfenced(text: str) -> ParsedReply:
     code = _dedent_code(text[label.end() :])
     thought = _clean_thought(text[: label.start()])
     if code and _is_python(code):
-        return ParsedReply(thought, code, 0, text)
+        return ParsedReply(thought, code, 0, text, open_ended=True)
     return ParsedReply(thought, None, 0, text)
 
 

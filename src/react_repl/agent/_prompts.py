@@ -20,6 +20,7 @@ TEMPLATES = (
     "repeat.jinja2",
     "name_error.jinja2",
     "rejected.jinja2",
+    "truncated.jinja2",
     "answer_rejected.jinja2",
     "ungrounded_answer.jinja2",
     "critic.jinja2",

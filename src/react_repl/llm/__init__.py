@@ -9,19 +9,21 @@ testing and benchmarking agents offline.
 from ._chat import ChatModel
 from ._scripted_reply import Fault, ScriptedReply
 from ._scripted_server import ScriptedServer
-from ._text import code_blocks, cut_at_stop
+from ._text import Fence, cut_at_stop, fenced_blocks, stop_cut
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 
 __all__ = [
     "ChatModel",
     "Completion",
     "Fault",
+    "Fence",
     "ModelCancelled",
     "ModelError",
     "ModelSettings",
     "RetryRecord",
     "ScriptedReply",
     "ScriptedServer",
-    "code_blocks",
     "cut_at_stop",
+    "fenced_blocks",
+    "stop_cut",
 ]

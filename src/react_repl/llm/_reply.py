@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ._text import estimate_tokens, find_stop
+from ._text import estimate_tokens, find_stop, unsettled_from
 
 TextSink = Callable[[str], None]
 
@@ -14,7 +14,8 @@ class StreamedText:
     """The reply's text as it grows, released to `on_text` without ever passing a stop.
 
     The last `len(longest stop) - 1` characters are held back until more text arrives, so a stop
-    split across two chunks ("OBSERV" + "ATION:") is caught before any of it is shown.
+    split across two chunks ("OBSERV" + "ATION:") is caught before any of it is shown. So is a
+    fence opened after the action with nothing in it yet: a stop that begins it takes it back.
     """
 
     def __init__(self, stops: Sequence[str], on_text: TextSink | None) -> None:
@@ -48,7 +49,7 @@ class StreamedText:
             self._cut = cut
             self._release(cut)
             return True
-        self._release(len(self._raw) - self._hold)
+        self._release(min(len(self._raw) - self._hold, unsettled_from(self._raw)))
         return False
 
     def close(self) -> None:

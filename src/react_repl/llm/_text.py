@@ -1,14 +1,39 @@
-"""Text rules shared by the client and the scripted server, so both cut and count alike."""
+"""Text rules shared by the client, the scripted server and the agent's action parser, so all
+three cut, count and read code blocks alike."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-# The agent's action parser reads the same fences: a line starting (after blanks) with ``` opens
-# a block, and a line holding only ``` (and blanks) closes it.
-_FENCE_OPEN = re.compile(r"[ \t]*```")
-_FENCE_CLOSE = re.compile(r"[ \t]*```[ \t]*\r?")
+# CommonMark fences: a line starting (after blanks) with three or more backticks or tildes opens
+# a block; a line holding only the same character, at least as many times, closes it. A backtick
+# fence's info string holds no backtick, so ```print(1)``` on one line is inline code.
+_FENCE_OPEN = re.compile(
+    r"[ \t]*(?P<fence>`{3,}(?=[^`]*$)|~{3,})[ \t]*(?P<language>[A-Za-z0-9_+-]*).*"
+)
+_FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*")
+CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
+
+
+@dataclass(frozen=True)
+class Fence:
+    """One fenced block: `opened` is where its opening line starts, `start`..`end` its code.
+
+    `closed` is False while no closing fence has come, and the block runs to the end of the text.
+    """
+
+    opened: int
+    start: int
+    end: int
+    language: str
+    closed: bool
+
+    @property
+    def is_code(self) -> bool:
+        """A block the agent would run: Python, or no language at all."""
+        return self.language in CODE_LANGUAGES
 
 
 def estimate_tokens(text: str) -> int:
@@ -27,46 +52,96 @@ def cut_at_stop(text: str, stops: Iterable[str]) -> tuple[str, bool]:
 
 
 def find_stop(text: str, stops: Iterable[str]) -> int:
-    """Index of the earliest stop string that starts outside a fenced code block, else -1.
+    """Index where the earliest stop string outside code cuts `text`, else -1.
 
-    A match counts as inside when its first character other than a line break is inside a
-    block, so "\\nobservation" right after a ```python line is code, while "\\nOBSERVATION" right
-    after a closing ``` is not.
+    A stop that begins with a line break also matches at the very start of the text, which
+    begins a line too: a reply that opens with "OBSERVATION" is cut as one that writes it later.
     """
-    blocks = code_blocks(text)
-    earliest = -1
+    blocks = fenced_blocks(text)
+    cuts = []
     for stop in stops:
-        if not stop:
-            continue
-        lead = len(stop) - len(stop.lstrip("\r\n"))
-        start = text.find(stop)
-        while start >= 0 and (earliest < 0 or start < earliest):
-            if not _inside(blocks, start + lead):
-                earliest = start
+        for start, first in _occurrences(text, stop):
+            cut = stop_cut(text, blocks, start, first)
+            if cut is not None:
+                cuts.append(cut)
                 break
-            start = text.find(stop, start + 1)
-    return earliest
+    return min(cuts, default=-1)
 
 
-def code_blocks(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each fenced block's code: from the line after its opening fence to the
-    start of its closing fence line, or to the end of the text while the block is still open."""
-    blocks: list[tuple[int, int]] = []
-    opened_at: int | None = None
-    position = 0
+def stop_cut(text: str, blocks: Sequence[Fence], start: int, first: int) -> int | None:
+    """Where a stop found at `start` cuts `text`, or None when it is code that must run whole.
+
+    `first` is the stop's first character other than a line break, so "\\nobservation" right
+    after a ```python line is code while "\\nOBSERVATION" right after a closing ``` is not.
+    Only the first code block runs, so blocks after it guard nothing: a model that opens another
+    fence to write its own OBSERVATION is cut there, before that fence's opening line when the
+    stop begins the block, so no empty block is left behind.
+    """
+    number = next((n for n, block in enumerate(blocks) if block.start <= first < block.end), -1)
+    if number < 0:
+        return start
+    if number <= _action_number(blocks):
+        return None
+    block = blocks[number]
+    return block.opened if not text[block.start : first].strip() else start
+
+
+def unsettled_from(text: str) -> int:
+    """Where the text a later stop could still take back begins: the opening line of a block
+    after the action until its first line of text is complete (a stop beginning that block cuts
+    before its fence), else the end of the text."""
+    blocks = fenced_blocks(text)
+    if not blocks or blocks[-1].closed or len(blocks) - 1 <= _action_number(blocks):
+        return len(text)
+    last = blocks[-1]
+    return len(text) if "\n" in text[last.start :].lstrip() else last.opened
+
+
+def _action_number(blocks: Sequence[Fence]) -> int:
+    """The first code block's place, past which blocks guard nothing (all guard without one);
+    blocks before it quote what the model read, so they guard their text too."""
+    return next((n for n, block in enumerate(blocks) if block.is_code), len(blocks))
+
+
+def fenced_blocks(text: str) -> list[Fence]:
+    """Every fenced block of `text`, in order; the last may still be open."""
+    blocks: list[Fence] = []
+    opening: re.Match[str] | None = None
+    opened = start = position = 0
     for line in text.split("\n"):
-        line_end = position + len(line) + 1
-        if opened_at is None:
-            if _FENCE_OPEN.match(line):
-                opened_at = min(line_end, len(text))
-        elif _FENCE_CLOSE.fullmatch(line):
-            blocks.append((opened_at, position))
-            opened_at = None
-        position = line_end
-    if opened_at is not None:
-        blocks.append((opened_at, len(text)))
+        bare = line.removesuffix("\r")
+        if opening is None:
+            opening = _FENCE_OPEN.fullmatch(bare)
+            opened, start = position, min(position + len(line) + 1, len(text))
+        elif _closes(opening, bare):
+            blocks.append(Fence(opened, start, position, _language(opening), closed=True))
+            opening = None
+        position += len(line) + 1
+    if opening is not None:
+        blocks.append(Fence(opened, start, len(text), _language(opening), closed=False))
     return blocks
 
 
-def _inside(blocks: list[tuple[int, int]], index: int) -> bool:
-    return any(start <= index < end for start, end in blocks)
+def _closes(opening: re.Match[str], line: str) -> bool:
+    closing = _FENCE_CLOSE.fullmatch(line)
+    if closing is None:
+        return False
+    fence, opened_with = closing.group("fence"), opening.group("fence")
+    return fence[0] == opened_with[0] and len(fence) >= len(opened_with)
+
+
+def _language(opening: re.Match[str]) -> str:
+    return opening.group("language").lower()
+
+
+def _occurrences(text: str, stop: str) -> Iterator[tuple[int, int]]:
+    """(start, first character after its leading line breaks) of each match, in order."""
+    if not stop:
+        return
+    body = stop.lstrip("\r\n")
+    if body and body != stop and text.startswith(body):
+        yield 0, 0
+    start = text.find(stop)
+    while start >= 0:
+        yield start, start + len(stop) - len(body)
+        start = text.find(stop, start + 1)
