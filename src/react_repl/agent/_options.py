@@ -37,6 +37,7 @@ class AgentOptions:
     )
     answer_form_check: bool = False  # "as a number" / "as a list" tasks get answers of that type
     grounded_answers: bool = False  # an answer from a run that called no API is sent back once
+    step_budget_notes: bool = False  # the last steps' prompts say how many are left
     max_answer_reviews: int = 2  # rejected answers before the critic gives way
     plan: bool = False  # a short plan, kept visible in the prompt and re-made when stuck
     replan_after_failures: int = 3  # consecutive failed steps that trigger a new plan
@@ -101,6 +102,7 @@ class AgentOptions:
             "search_focus": self.search_focus,
             "answer_form_check": self.answer_form_check,
             "grounded_answers": self.grounded_answers,
+            "step_budget_notes": self.step_budget_notes,
             "thought_prefix": self.thought_prefix or "(none)",
             "few_shot": self.few_shot,
             "repeat_warning": self.repeat_warning,

@@ -14,6 +14,7 @@ import pluggy
 
 from react_repl import hookspecs
 from react_repl.agent._answer_form import AnswerFormCheck
+from react_repl.agent._budget import StepBudgetNote
 from react_repl.agent._critic import AnswerCritic, ResultCritic, WriteCritic
 from react_repl.agent._grounded_answer import GroundedAnswer
 from react_repl.agent._grounding import GroundedIds
@@ -52,6 +53,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.loop_detection, LoopDetector),
         (options.plan, Planner),
         (options.task_reminder, TaskReminder),
+        (options.step_budget_notes, StepBudgetNote),
         (options.grounded_ids, GroundedIds),
         (options.hold_repeated_writes, RepeatedWriteHold),
         (options.reflect_on_errors, ErrorReflection),

@@ -92,6 +92,7 @@ class AgentTable(Table):
     memory_path: str | None = None
     answer_form_check: bool | None = None
     grounded_answers: bool | None = None
+    step_budget_notes: bool | None = None
 
     @field_validator("profile")
     @classmethod
