@@ -9,32 +9,6 @@ import jinja2
 
 from react_repl._paths import prompts_dir
 
-TEMPLATES = (
-    "system.jinja2",
-    "example.jinja2",
-    "task.jinja2",
-    "observation.jinja2",
-    "reminder.jinja2",
-    "wrap_up.jinja2",
-    "decompose.jinja2",
-    "repeat.jinja2",
-    "name_error.jinja2",
-    "rejected.jinja2",
-    "truncated.jinja2",
-    "answer_rejected.jinja2",
-    "ungrounded_answer.jinja2",
-    "critic.jinja2",
-    "critic_turn.jinja2",
-    "result_critic.jinja2",
-    "result_critic_turn.jinja2",
-    "loop.jinja2",
-    "plan.jinja2",
-    "plan_turn.jinja2",
-    "replan_turn.jinja2",
-    "plan_note.jinja2",
-    "memory_note.jinja2",
-)
-
 
 class PromptSet:
     """Renders prompts; a user folder overrides the built-in templates one file at a time."""
