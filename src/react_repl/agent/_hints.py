@@ -20,7 +20,7 @@ from react_repl.sandbox import Observation
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
 _HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 _LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
-_SIGNATURE_HINT = "Hint: the signature is"
+_SANDBOX_HINT = "\nHint: "
 _MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
 
 
@@ -128,12 +128,13 @@ def _raised_kinds(observation: Observation) -> set[str]:
 
     The sandbox passes an API's own exception class on as "RuntimeError: BookNotFound: …", so
     the class the docstring names is read back from the message. A TypeError the API's body
-    raised is its own; one from a call that does not fit the signature carries that hint.
+    raised is its own; one the sandbox already explained (a call that does not fit the signature,
+    a record passed for its id) carries that hint instead.
     """
     error = observation.error
     if observation.ok or error is None:
         return set()
-    if error == "TypeError" and _SIGNATURE_HINT not in observation.text:
+    if error == "TypeError" and _SANDBOX_HINT not in observation.text:
         return {error}
     if error in _NOT_API_ERRORS:
         return set()
