@@ -12,12 +12,15 @@ import pytest
 SUITES = Path(__file__).resolve().parents[2] / "benchmarks" / "suites"
 
 
-def bench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """No key and no server configured: only what the arguments say."""
+def bench(
+    *args: str, cwd: Path, extra_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """No key and no server configured: only what the arguments say (and `extra_env`)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "REACT_REPL_"))}
+    env |= {"HF_HUB_OFFLINE": "1", **(extra_env or {})}
     return subprocess.run(
         [sys.executable, "-m", "react_repl", "bench", *args],
-        capture_output=True, text=True, timeout=120, cwd=cwd, env=env | {"HF_HUB_OFFLINE": "1"},
+        capture_output=True, text=True, timeout=120, cwd=cwd, env=env,
     )  # fmt: skip
 
 
@@ -71,9 +74,25 @@ def test_usage_errors_exit_2_with_a_clear_message(
 
 def test_a_model_server_that_does_not_answer_stops_the_run_before_it_starts(tmp_path: Path) -> None:
     run = bench(str(SUITES / "offline"), "--model", "m@http://127.0.0.1:9/v1", "--out", "out",
-                cwd=tmp_path)  # fmt: skip
+                cwd=tmp_path, extra_env={"COLUMNS": "30"})  # fmt: skip
     assert run.returncode == 3, run.stdout + run.stderr
+    assert f"Results: {(tmp_path / 'out').resolve()}" in run.stdout.splitlines()  # unbroken
     assert "cannot reach the model server of m at http://127.0.0.1:9/v1" in " ".join(
         run.stderr.split()
     )
     assert not (tmp_path / "out" / "results.jsonl").exists()
+
+
+def test_a_suite_whose_api_module_cannot_load_is_a_usage_error(tmp_path: Path) -> None:
+    """Every attempt would run without the suite's APIs: refused before any model is asked."""
+    suite = tmp_path / "shop"
+    (suite / "apis").mkdir(parents=True)
+    (suite / "apis" / "orders.py").write_text("def f(:\n    pass\n")
+    (suite / "suite.toml").write_text(
+        '[suite]\nname = "shop"\n\n[[task]]\nid = "t"\ntask = "Total?"\nanswer = 1\n'
+    )
+    run = bench(str(suite), "--model", "m@http://127.0.0.1:9/v1", "--out", "out", cwd=tmp_path)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stderr.strip() == (
+        f"Error: suite shop: {suite / 'apis' / 'orders.py'}:1: syntax error: invalid syntax"
+    )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -38,12 +40,20 @@ def workdir(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def react_repl(workdir: Path, server: ScriptedServer, *args: str, **popen) -> subprocess.Popen:
+def react_repl(
+    workdir: Path,
+    server: ScriptedServer,
+    *args: str,
+    env: Mapping[str, str] | None = None,
+    **popen,
+) -> subprocess.Popen:
+    """`env` adds to the environment, e.g. COLUMNS for the width rich assumes."""
     env = {
         **os.environ,
         "OPENAI_API_KEY": "test-key",
         "HF_HUB_OFFLINE": "1",
         "REACT_REPL_WORKSPACE": str(workdir / "workspace"),
+        **(env or {}),
     }
     command = [
         sys.executable, "-m", "react_repl", "run", *args,
@@ -67,7 +77,7 @@ def test_run_finishes_with_real_search_and_writes_the_log(workdir: Path) -> None
     assert "Answer: 21.5 degrees" in out
     assert "Call it [/b] x[i]." in out  # model text is shown as text, never as rich markup
     log = next((workdir / "logs").rglob("*.md"))
-    assert f"Log: {log}" in out.replace("\n", "") or str(log.name) in out
+    assert f"Log: {log}" in out.splitlines()
     text = log.read_text()
     lines = text.splitlines()
     assert lines[0] == "# What is the temperature in Paris?"
@@ -78,6 +88,22 @@ def test_run_finishes_with_real_search_and_writes_the_log(workdir: Path) -> None
     assert lines[lines.index("### Observation 2") + 3] == "21.5"
     assert "- Status: **finished**" in lines
     assert (workdir / "index").is_dir()
+
+
+def test_a_long_answer_and_the_log_path_stay_on_one_line_each_when_piped(workdir: Path) -> None:
+    """A script reads `Answer:` and `Log:` lines; rich must not break them at the pipe's width."""
+    rows = [{"city": f"City number {i}", "temperature": 20.5 + i} for i in range(6)]
+    with ScriptedServer() as server:
+        server.enqueue("1. Answer")
+        server.enqueue(reply("Done.", f"stop({rows!r})"))
+        process = react_repl(workdir, server, "List them.", "--quiet", env={"COLUMNS": "40"})
+        out, err = process.communicate(timeout=180)
+
+    assert process.returncode == 0, err
+    log = next((workdir / "logs").rglob("*.md"))
+    answer, log_line = out.splitlines()
+    assert answer.startswith("Answer: ") and json.loads(answer.removeprefix("Answer: ")) == rows
+    assert log_line == f"Log: {log}"
 
 
 def test_run_exits_non_zero_when_not_finished(workdir: Path) -> None:

@@ -166,7 +166,7 @@ def run_command(
         price_table = {**target_prices(run.targets), **(read_prices(prices) if prices else {})}
     except ValueError as error:
         raise _UsageError(str(error)) from None
-    _console.print(Text(f"Results: {run.out_dir}"))
+    _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
         with _ProgressBar() as bar:
@@ -177,7 +177,8 @@ def run_command(
                 f"Interrupted. Finished attempts are kept; continue with --out "
                 f"{run.out_dir} --resume",
                 style="yellow",
-            )
+            ),
+            soft_wrap=True,
         )
         raise SystemExit(EXIT_INTERRUPTED) from None
     except (ExecutorError, LocalModelError, ModelUnreachable) as error:
@@ -228,7 +229,6 @@ def _assemble(args: dict[str, Any]) -> Any:
         ModelSpecError,
         PlanError,
         SuiteError,
-        load_suite,
         parse_arm,
         resolve_targets,
     )
@@ -236,7 +236,7 @@ def _assemble(args: dict[str, Any]) -> Any:
     from react_repl.config import Config, agent_options, sandbox_settings
 
     try:
-        suite = load_suite(args["suite_dir"])
+        suite = _checked_suite(args["suite_dir"])
         config = Config.load()
         targets = resolve_targets(
             args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
@@ -284,6 +284,18 @@ def _assemble(args: dict[str, Any]) -> Any:
         resume=args["resume"],
         retry_errors=args["retry_errors"],
     )
+
+
+def _checked_suite(folder: Path) -> Any:
+    """The suite, its own API modules loaded: one that fails to import would leave every
+    attempt without the task's APIs, a benchmark of nothing."""
+    from react_repl.bench import load_suite
+    from react_repl.compose import check_api_sources
+
+    suite = load_suite(folder)
+    if suite.apis_dir is not None:
+        check_api_sources([suite.apis_dir], f"suite {suite.name}")
+    return suite
 
 
 def _interrupted(signum: int, frame: Any) -> None:
@@ -388,7 +400,7 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
             f"{column.mean_seconds:.1f} s",
         )
     _console.print(table)
-    _console.print(Text(f"Report: {files.markdown}  {files.html}"))
+    _console.print(Text(f"Report: {files.markdown}  {files.html}"), soft_wrap=True)
     if files.plots_skipped:
         _console.print(Text(files.plots_skipped, style="yellow"))
     if any(record.status == "crashed" for record in records):

@@ -15,6 +15,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from react_repl.cli._options import index_option, model_options
 
@@ -125,7 +126,7 @@ def _shown(name: str, value: Any) -> Any:
 
 def _print_table(origin: str, rows: dict[str, tuple[Any, str]]) -> None:
     console = Console(highlight=False)
-    console.print(f"Config file: {origin}")
+    console.print(Text(f"Config file: {origin}"), soft_wrap=True)  # a path to copy, unbroken
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("setting", no_wrap=True)
     table.add_column("value", overflow="fold")

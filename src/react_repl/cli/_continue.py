@@ -82,10 +82,16 @@ def _request(log: Path, flags: dict[str, Any]) -> AgentRequest:
     defaults = {
         "model": settings.get("model"),
         "base_url": None if local or base_url == "(default)" else base_url,
-        "api_dirs": tuple(Path(p) for p in settings.get("api_sources", []) if Path(p).exists()),
+        "api_dirs": tuple(s for s in settings.get("api_sources", []) if _still_there(s)),
     }
     given = {key: value for key, value in flags.items() if value not in (None, ())}
     return AgentRequest(**{**flags, **defaults, **given})
+
+
+def _still_there(source: str) -> bool:
+    """A folder or file since deleted is left out (the log names it); module names and mcp:
+    sources are given again as written."""
+    return not Path(source).is_absolute() or Path(source).exists()
 
 
 def _header(log: Path) -> dict[str, Any]:

@@ -26,9 +26,9 @@ class AgentRequest:
     base_url: str | None = None
     api_key: str | None = None
     max_steps: int | None = None
-    api_dirs: tuple[Path, ...] = ()
-    builtin_apis: bool = True
-    only_apis: bool = False  # neither the built-in nor the shared APIs
+    api_dirs: tuple[str, ...] = ()  # folders, files, module names, mcp: sources
+    builtin_apis: bool | None = None  # None: as --api-set says, else in
+    only_apis: bool = False  # neither the built-in nor the shared APIs, whatever the set says
     api_set: str | None = None
     index_dir: Path | None = None
     logs_dir: Path | None = None
@@ -53,8 +53,8 @@ def build_agent(request: AgentRequest, console: Console) -> Agent:
                 base_url=request.base_url,
                 api_key=request.api_key,
                 apis=request.api_dirs,
-                builtin_apis=request.builtin_apis and not request.only_apis,
-                shared_apis=not request.only_apis,
+                builtin_apis=False if request.only_apis else request.builtin_apis,
+                shared_apis=False if request.only_apis else None,
                 api_set=request.api_set,
                 index_dir=request.index_dir,
                 logs_dir=request.logs_dir,

@@ -68,18 +68,24 @@ class LivePrinter:
 
 
 def print_result(console: Console, result: RunResult, quiet: bool) -> None:
+    """The outcome, one unbroken line per value: scripts parse `Answer:` and `Log:`, people
+    copy them, and a line break rich put in at the terminal's (or a pipe's 80) columns would
+    corrupt both; the terminal itself wraps long lines for the eye."""
     if not quiet:
         colour = "green" if result.finished else "red"
         console.rule(Text(result.status.value, style=colour))
+    lines: list[Text] = []
     if result.answer_text is not None:
-        console.print(Text.assemble(("Answer: ", "bold"), result.answer_text))
+        lines.append(Text.assemble(("Answer: ", "bold"), result.answer_text))
     elif result.summary and not quiet:
-        console.print(Text.assemble(("Summary: ", "bold"), result.summary))
+        lines.append(Text.assemble(("Summary: ", "bold"), result.summary))
     if result.error and not quiet:
-        console.print(Text(result.error, style="red"))
+        lines.append(Text(result.error, style="red"))
     usage = result.usage
     if not quiet:
         tokens = f"{usage.prompt_tokens} prompt + {usage.completion_tokens} completion"
-        console.print(f"Tokens: {tokens}")
+        lines.append(Text(f"Tokens: {tokens}"))
     if result.log_path:
-        console.print(Text(f"Log: {result.log_path}"))
+        lines.append(Text(f"Log: {result.log_path}"))
+    for line in lines:
+        console.print(line, soft_wrap=True)

@@ -40,17 +40,19 @@ def run_options(command: F) -> F:
     for option in reversed(
         [
             click.option(
-                "--apis", "api_dirs", multiple=True, type=click.Path(exists=True, path_type=Path),
-                help="Extra API module folder, file or mcp: source; repeatable.",
+                "--apis", "api_dirs", multiple=True, metavar="SOURCE",
+                help="Extra API folder, .py file, module name or mcp: source; repeatable. One "
+                "that cannot load is an error.",
             ),
             click.option(
-                "--builtin-apis/--no-builtin-apis", "builtin_apis", default=True,
-                help="Keep the built-in APIs in scope (default) or leave them out.",
+                "--builtin-apis/--no-builtin-apis", "builtin_apis", default=None,
+                help="Put the built-in APIs in scope or leave them out, whatever --api-set "
+                "says (default: in, or as the set says).",
             ),
             click.option(
                 "--only-apis", is_flag=True,
-                help="Only the --apis given (and --api-set): no built-in, registered or config "
-                "MCP APIs.",
+                help="Only the --apis given and the --api-set's sources: no built-in, "
+                "registered or config MCP APIs, whatever the set says.",
             ),
             click.option(
                 "--api-set", metavar="NAME",

@@ -3,18 +3,22 @@
 `open_agent` is the public entry point (also `react_repl.open_agent`); its stages are here too,
 for callers that build many agents from one configuration (`bench`): `choose_model` and
 `start_model` (exactly the model named, or a clear error before anything runs) and
-`prepare_registry` (the APIs and a method_search over exactly those).
+`prepare_registry` (the APIs and a method_search over exactly those; `check_api_sources`
+refuses named sources that cannot load).
 """
 
 from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
 from react_repl.compose._open import OptionValue, open_agent
 from react_repl.compose._registry import configured_servers, prepare_registry
 from react_repl.compose._scope import ApiScope, scope_for
+from react_repl.compose._sources import ApiSourceError, check_api_sources
 
 __all__ = [
     "ApiScope",
+    "ApiSourceError",
     "ModelChoice",
     "OptionValue",
+    "check_api_sources",
     "choose_model",
     "configured_servers",
     "open_agent",

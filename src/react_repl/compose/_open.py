@@ -10,6 +10,7 @@ calls it too and gets exactly what the command line would build.
 
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -19,9 +20,12 @@ from react_repl.agent import Agent, AgentOptions
 from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
 from react_repl.compose._scope import scope_for
+from react_repl.compose._sources import check_scope
 from react_repl.config import Config, agent_options, sandbox_settings
 from react_repl.index import DEEP_K
 from react_repl.llm import ChatModel
+from react_repl.mcp import McpServers, McpToolsPlugin
+from react_repl.registry import ApiRegistry
 
 OptionValue = str | int | float | bool | Path | Sequence[str] | None
 
@@ -33,8 +37,8 @@ def open_agent(
     base_url: str | None = None,
     api_key: str | None = None,
     apis: Sequence[str | Path] = (),
-    builtin_apis: bool = True,
-    shared_apis: bool = True,
+    builtin_apis: bool | None = None,
+    shared_apis: bool | None = None,
     api_set: str | None = None,
     index_dir: str | Path | None = None,
     logs_dir: str | Path | None = None,
@@ -49,18 +53,25 @@ def open_agent(
     `[tool.react-repl]` in a `pyproject.toml`) from the working directory upward. `model`,
     `base_url` and `api_key` win over the environment and the file, as the CLI's flags do;
     `options` overrides agent options (`max_steps`, `prompts_dir`, `critic`, ...). `apis` adds
-    API folders, files or `mcp:` sources to the built-in and registered ones; `builtin_apis` and
-    `shared_apis` False leave those out, and `api_set` names a set of sources from the config's
-    `[api_sets]` to start from (see compose/_scope.py). `progress` hears
-    the slow stages (starting the local model, building the index), `warn` hears API modules
-    that could not be loaded and a local model server running in a fallback mode.
+    API folders, files, module names or `mcp:` sources to the built-in and registered ones;
+    `api_set` names a set of sources from the config's `[api_sets]` to start from, and
+    `builtin_apis` / `shared_apis` True or False put those in or leave them out whatever the set
+    says (None: as the set says, in without a set; see compose/_scope.py). `progress` hears the
+    slow stages (starting the local model, building the index), `warn` hears the API problems
+    that do not stop a run (a function refused, a shared module that fails to import) and a
+    local model server running in a fallback mode.
 
-    Raises `ConfigError` for a bad configuration, `ModelError` or `LocalModelError` for a model
+    Raises `ConfigError` for a bad configuration, `ApiSourceError` (a `ValueError`) for an API
+    source in `apis` or the set that cannot load, `ModelError` or `LocalModelError` for a model
     that cannot be used, `EncoderUnavailable` or `IndexProblem` when no search can be built.
     A local model server started here stays leased until this process ends.
     """
     report = progress or (lambda _message: None)
     loaded = config if isinstance(config, Config) else Config.load(config)
+    scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
+                      sets=loaded.tables.api_sets,
+                      base=loaded.path.parent if loaded.path else None)  # fmt: skip
+    check_scope(scope)  # before a model server is asked or started
     choice = choose_model(loaded, {"model": model, "base_url": base_url, "api_key": api_key})
     local = choice.local is not None
     agent_values = dict(options or {})
@@ -70,9 +81,6 @@ def open_agent(
     sandbox = sandbox_settings(loaded, env=os.environ)[0]
     settings, _server = start_model(choice, report, warn or report)
     index = Path(index_dir) if index_dir is not None else _paths.default_index_dir()
-    scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
-                      sets=loaded.tables.api_sets,
-                      base=loaded.path.parent if loaded.path else None)  # fmt: skip
     registry, method_search = prepare_registry(
         loaded, scope, index, progress=report, warn=warn or report, max_k=DEEP_K
     )
@@ -84,7 +92,7 @@ def open_agent(
         options=chosen_options,
         logs_dir=Path(logs_dir) if logs_dir is not None else _paths.default_logs_dir(),
         sandbox_settings=sandbox,
-        plugins=plugins,
+        plugins=[*_mcp_tools(registry), *plugins],
         log_settings={
             "base_url": settings.base_url or "(default)",
             "apis": len(apis_callable),
@@ -95,7 +103,21 @@ def open_agent(
     )
 
 
+def _mcp_tools(registry: ApiRegistry) -> list[McpToolsPlugin]:
+    """The MCP servers' tools as functions the actions can call. method_search lists them from
+    the index; without this plugin a call found that way would be a NameError. Each server
+    starts on its first call and is stopped when this process ends, like a leased local model.
+    """
+    tools = registry.mcp_tools()
+    if not tools:
+        return []
+    servers = McpServers()
+    atexit.register(servers.close)
+    return [McpToolsPlugin(servers.host_functions(tools))]
+
+
 def _source_name(source: str | Path) -> str:
-    """Paths are logged absolute so a log says which module ran; `mcp:` sources as written."""
+    """Paths are logged absolute so a log says which module ran; module names and `mcp:`
+    sources as written, so `resume` can give them again."""
     text = str(source)
-    return text if text.startswith("mcp:") else str(Path(text).resolve())
+    return str(Path(text).resolve()) if Path(text).exists() else text

@@ -4,7 +4,7 @@ The shared index is only read: the run searches an in-memory overlay of it that 
 extra API sources (and any module edited since the last build), so a run never removes what
 another run or `react-repl index build --apis` put there. A missing or unusable shared index is
 built first, from the sources every run shares (built-in, `apis add`, the config file's MCP
-servers).
+servers). A source the user named that cannot load is an `ApiSourceError` (see _sources.py).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from react_repl.compose._scope import ApiScope
+from react_repl.compose._sources import check_scope, require_servers
 from react_repl.config import Config
 from react_repl.index import MAX_SHOWN, MethodIndex, method_search_function
 from react_repl.mcp import McpServerConfig, servers_from_config
@@ -40,9 +41,11 @@ def prepare_registry(
     a method_search over exactly those, returning at most `max_k` hits.
 
     MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`. Raises
+    `ApiSourceError` for a named source that cannot load (`warn` hears the other problems),
     `EncoderUnavailable` or `IndexProblem` when no search can be built.
     """
     scope = api_sources if isinstance(api_sources, ApiScope) else ApiScope(tuple(api_sources))
+    check_scope(scope)
     servers = configured_servers(config)
     registry = ApiRegistry.discover(
         paths=scope.sources,
@@ -52,6 +55,7 @@ def prepare_registry(
         mcp_servers=servers if scope.shared else (),
         mcp_cache=index_dir,
     )
+    require_servers(registry, scope, servers)
     for problem in registry.problems:
         warn(str(problem))
     with warnings.catch_warnings():

@@ -4,7 +4,8 @@ By default a run can call the built-in APIs, the shared ones (`react-repl apis a
 packages' modules, the config file's MCP servers) and its own `--apis`. A task over a handful of
 its own functions is better served without the rest: every unrelated function is one more
 distractor for method_search and for the model. A scope says what is in; a named set in the
-config file (`[api_sets] NAME = ["apis/shop", "@builtin"]`) says it once for many runs.
+config file (`[api_sets] NAME = ["apis/shop", "@builtin"]`) says it once for many runs, and a
+flag given for one run (`--no-builtin-apis`, `--only-apis`) wins over what the set says.
 """
 
 from __future__ import annotations
@@ -15,16 +16,25 @@ from pathlib import Path
 
 BUILTIN = "@builtin"
 SHARED = "@shared"
+MCP_PREFIX = "mcp:"
 
 
 @dataclass(frozen=True)
 class ApiScope:
-    """The run's own sources, and whether the built-in and the shared APIs are in scope too."""
+    """The run's own sources, a named set's, and whether the built-in and the shared APIs are
+    in scope too. The set's sources are kept apart so an error can say where a source was named.
+    """
 
-    sources: tuple[str | Path, ...] = ()
+    own: tuple[str | Path, ...] = ()
     builtin: bool = True
     shared: bool = True
     name: str = ""
+    from_set: tuple[str | Path, ...] = ()
+
+    @property
+    def sources(self) -> tuple[str | Path, ...]:
+        """Every source named for the run, the set's first (the first definition of a name wins)."""
+        return (*self.from_set, *self.own)
 
     def describe(self) -> str:
         """One line for the run log's header."""
@@ -44,29 +54,47 @@ def named_scope(name: str, sets: Mapping[str, Sequence[str]], base: Path | None 
         raise ValueError(f"unknown API set {name!r} (--api-set); [api_sets] has: {known}")
     entries = list(sets[name])
     sources = tuple(_located(entry, base) for entry in entries if entry not in (BUILTIN, SHARED))
-    return ApiScope(sources, builtin=BUILTIN in entries, shared=SHARED in entries, name=name)
+    return ApiScope(builtin=BUILTIN in entries, shared=SHARED in entries, name=name,
+                    from_set=sources)  # fmt: skip
 
 
 def _located(entry: str, base: Path | None) -> str | Path:
-    if base is None or entry.startswith("mcp:") or Path(entry).is_absolute():
+    """A path relative to the config file, or a dotted module name when nothing is there.
+
+    An entry that cannot be a module name stays a path even when missing, so the error for a
+    typo names the full path that was looked for.
+    """
+    if base is None or entry.startswith(MCP_PREFIX) or Path(entry).is_absolute():
         return entry
     candidate = base / entry
-    return candidate if candidate.exists() else entry  # else a dotted module name
+    return entry if not candidate.exists() and is_module_name(entry) else candidate
+
+
+def is_module_name(entry: str) -> bool:
+    """A dotted module name, as the registry reads a source that is no file or folder."""
+    return not entry.endswith(".py") and all(part.isidentifier() for part in entry.split("."))
 
 
 def scope_for(
     sources: Sequence[str | Path],
     *,
-    builtin: bool = True,
-    shared: bool = True,
+    builtin: bool | None = None,
+    shared: bool | None = None,
     api_set: str | None = None,
     sets: Mapping[str, Sequence[str]] | None = None,
     base: Path | None = None,
 ) -> ApiScope:
-    """Flags to a scope: a named set, then the run's own sources added to it."""
-    if api_set:
-        base_scope = named_scope(api_set, sets or {}, base)
-        return ApiScope(
-            (*base_scope.sources, *sources), base_scope.builtin, base_scope.shared, base_scope.name
-        )
-    return ApiScope(tuple(sources), builtin=builtin, shared=shared)
+    """Flags to a scope: a named set (if any), the run's own sources added to it.
+
+    `builtin` and `shared` given (True or False) win over the set's `@builtin` / `@shared`, as a
+    flag typed for this run is the more specific wish; None takes the set's word (in, without a
+    set).
+    """
+    chosen = named_scope(api_set, sets or {}, base) if api_set else ApiScope()
+    return ApiScope(
+        own=tuple(sources),
+        builtin=chosen.builtin if builtin is None else builtin,
+        shared=chosen.shared if shared is None else shared,
+        name=chosen.name,
+        from_set=chosen.from_set,
+    )

@@ -1,0 +1,98 @@
+"""API sources the user named must load: a run without the APIs it was given is a wasted run.
+
+A module that fails to import, a path with a typo or a malformed `mcp:` source in `--apis` or
+in a named `[api_sets]` set would otherwise leave the run with fewer APIs than asked for (often
+none of the task's own), and the model would search, guess and fail with exit 0. So each one is
+loaded before any server is contacted, and the first that cannot load stops the run with one
+line naming where it was named, the file and the reason. An MCP server named in `--apis`, a set
+or the config file's `[mcp.servers]` that offers no tool (it cannot be started and no earlier
+listing is kept) is refused the same way once the registry has tried it. The built-in modules
+and the `react-repl apis add` registrations are shared by every run and stay warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from react_repl.compose._scope import MCP_PREFIX, ApiScope, is_module_name
+from react_repl.mcp import McpConfigError, McpServerConfig, parse_source
+from react_repl.registry import ApiRegistry, RegistrationProblem
+from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
+
+
+class ApiSourceError(ValueError):
+    """An API source the user named cannot be loaded; the message is one line."""
+
+
+def check_api_sources(sources: Iterable[str | Path], where: str) -> None:
+    """Load each source (a folder, a .py file, a module name, an `mcp:` source).
+
+    `where` says where they were named (`--apis`, `[api_sets] shop`, `suite shop`). The modules
+    stay loaded, so the registry built next does not run them again.
+    """
+    for source in sources:
+        reason = _load_failure(source)
+        if reason is not None:
+            raise ApiSourceError(" ".join(f"{where}: {reason}".split()))
+
+
+def check_scope(scope: ApiScope) -> None:
+    """Check the set's sources and the run's own, each under the name the user gave them."""
+    check_api_sources(scope.from_set, f"[api_sets] {scope.name}")
+    check_api_sources(scope.own, "--apis")
+
+
+def require_servers(
+    registry: ApiRegistry, scope: ApiScope, configured: Sequence[McpServerConfig]
+) -> None:
+    """Refuse a named MCP server none of whose tools made it into `registry`."""
+    named = [(source, "--apis") for source in scope.own] + [
+        (source, f"[api_sets] {scope.name}") for source in scope.from_set
+    ]
+    servers = [(parse_source(str(s)), where) for s, where in named if _is_mcp(s)]
+    if scope.shared:
+        servers += [(server, f"[mcp.servers.{server.name}]") for server in configured]
+    modules = {spec.module for spec in registry.specs}
+    for server, where in servers:
+        if MCP_PREFIX + server.name not in modules:
+            why = _server_problems(registry.problems, server) or "it lists no tool"
+            raise ApiSourceError(" ".join(f"{where}: MCP server {server.name!r}: {why}".split()))
+
+
+def _load_failure(source: str | Path) -> str | None:
+    """Why `source` cannot load, or None; read as `ApiRegistry.discover` reads a source."""
+    if _is_mcp(source):
+        try:
+            parse_source(str(source))
+        except McpConfigError as error:
+            return str(error)
+        return None
+    path = Path(source).expanduser()
+    if path.is_dir():
+        modules = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+        return next(filter(None, (_failure(load_file, module) for module in modules)), None)
+    if path.is_file():
+        return _failure(load_file, path)
+    if isinstance(source, str) and is_module_name(source):
+        return _failure(load_module_name, source)
+    return f"{source}: no such file, folder or module"
+
+
+def _failure(load: Callable[[Any], object], target: Path | str) -> str | None:
+    try:
+        load(target)
+    except ModuleLoadError as error:
+        location = error.source if error.line is None else f"{error.source}:{error.line}"
+        return f"{location}: {error.message}"
+    return None
+
+
+def _is_mcp(source: str | Path) -> bool:
+    return isinstance(source, str) and source.startswith(MCP_PREFIX)
+
+
+def _server_problems(problems: Iterable[RegistrationProblem], server: McpServerConfig) -> str:
+    mark = f"MCP server {server.name!r}: "
+    return "; ".join(p.message.split(mark, 1)[1] for p in problems if mark in p.message)
