@@ -27,7 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from react_repl import _paths
-from react_repl.cli._options import index_option
+from react_repl.cli._options import index_option, option_values
 
 _console = Console(highlight=False)
 EXIT_FAILED, EXIT_USAGE, EXIT_CRASHED, EXIT_INTERRUPTED = 1, 2, 3, 130
@@ -232,7 +232,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         parse_arm,
         resolve_targets,
     )
-    from react_repl.bench._plan import DEFAULT_ARM, parse_value
+    from react_repl.bench._plan import DEFAULT_ARM
     from react_repl.config import Config, agent_options, sandbox_settings
 
     try:
@@ -242,7 +242,7 @@ def _assemble(args: dict[str, Any]) -> Any:
             args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
         )
         arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
-        overrides = dict(_key_value(item, parse_value) for item in args["option_values"])
+        overrides = option_values(args["option_values"])
         levels = _levels(args["distractors"])
         agent_base = {
             t.label: agent_options(config, model=t.settings.model, local=t.local is not None)[0]
@@ -312,13 +312,6 @@ def _levels(text: str | None) -> list[int]:
     if not levels or any(level < 0 for level in levels):
         raise ValueError(f"--distractors {text!r}: numbers must be 0 or more")
     return sorted({0, *levels}) if len(levels) == 1 else sorted(set(levels))
-
-
-def _key_value(item: str, parse: Any) -> tuple[str, Any]:
-    key, sep, raw = item.partition("=")
-    if not sep or not key.strip():
-        raise ValueError(f"--set {item!r} is not KEY=VALUE")
-    return key.strip(), parse(raw.strip())
 
 
 class _ProgressBar:

@@ -13,6 +13,7 @@ import click
 from rich.console import Console
 
 from react_repl.cli._live import LivePrinter, print_result
+from react_repl.cli._options import option_values
 
 if TYPE_CHECKING:
     from react_repl.agent import Agent, RunResult
@@ -36,6 +37,7 @@ class AgentRequest:
     approve: str | None = None
     approve_rules: tuple[str, ...] = ()
     questions: bool | None = None  # ask_user answered at the terminal; None: when one is there
+    option_values: tuple[str, ...] = ()  # --set KEY=VALUE: agent options for this run
 
 
 def build_agent(request: AgentRequest, console: Console) -> Agent:
@@ -58,7 +60,7 @@ def build_agent(request: AgentRequest, console: Console) -> Agent:
                 api_set=request.api_set,
                 index_dir=request.index_dir,
                 logs_dir=request.logs_dir,
-                options={"max_steps": request.max_steps, "prompts_dir": request.prompts_dir},
+                options=_agent_values(request),
                 plugins=plugins,
                 progress=status.update,
                 warn=lambda message: click.echo(f"warning: {message}", err=True),
@@ -66,6 +68,13 @@ def build_agent(request: AgentRequest, console: Console) -> Agent:
     except (ValueError, FileNotFoundError, ModelError, LocalModelError, EncoderUnavailable,
             IndexProblem) as error:  # fmt: skip
         raise click.ClickException(str(error)) from error
+
+
+def _agent_values(request: AgentRequest) -> dict[str, Any]:
+    """--set values, then the dedicated flags that were given (--max-steps, --prompts)."""
+    flags = {"max_steps": request.max_steps, "prompts_dir": request.prompts_dir}
+    given = {key: value for key, value in flags.items() if value is not None}
+    return {**option_values(request.option_values), **given}
 
 
 def execute(console: Console, quiet: bool, go: Callable[[Any], RunResult]) -> None:

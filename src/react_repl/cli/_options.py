@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -84,3 +84,18 @@ def run_options(command: F) -> F:
     ):  # fmt: skip
         command = option(command)
     return command
+
+
+def option_values(items: Iterable[str]) -> dict[str, Any]:
+    """`--set KEY=VALUE` flags as agent option values: JSON where the value is JSON (12, true,
+    ["a"]), else the text itself, as an arm's values are read. Raises ValueError for an item
+    that is not KEY=VALUE."""
+    from react_repl.bench._plan import parse_value
+
+    values = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--set {item!r} is not KEY=VALUE")
+        values[key.strip()] = parse_value(raw.strip())
+    return values

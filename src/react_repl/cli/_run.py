@@ -17,6 +17,11 @@ _console = Console(highlight=False)
 @click.argument("task")
 @model_options
 @click.option("--max-steps", type=int, help="Stop after this many steps (default 20).")
+@click.option(
+    "--set", "option_values", multiple=True, metavar="KEY=VALUE",
+    help="An agent option for this run, as in [agent]: --set profile=hosted, --set "
+    "grounded_answers=true. Repeatable; wins over the config file.",
+)  # fmt: skip
 @run_options
 def run(task: str, quiet: bool, **flags: Any) -> None:
     """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted."""
