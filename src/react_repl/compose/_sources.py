@@ -18,8 +18,13 @@ from typing import Any
 
 from react_repl.compose._scope import MCP_PREFIX, ApiScope, is_module_name
 from react_repl.mcp import McpConfigError, McpServerConfig, parse_source
-from react_repl.registry import ApiRegistry, RegistrationProblem
-from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
+from react_repl.registry import (
+    ApiRegistry,
+    ModuleLoadError,
+    RegistrationProblem,
+    load_file,
+    load_module_name,
+)
 
 
 class ApiSourceError(ValueError):

@@ -9,7 +9,10 @@ from react_repl.registry._decorator import Declaration, api, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import (
     SYNTHETIC_PACKAGE,
+    ModuleLoadError,
     import_api_module,
+    load_file,
+    load_module_name,
     synthetic_module_name,
 )
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
@@ -31,6 +34,7 @@ __all__ = [
     "ApiSpec",
     "Declaration",
     "DocSections",
+    "ModuleLoadError",
     "ParamDoc",
     "RegistrationProblem",
     "SourcesFileError",
@@ -40,6 +44,8 @@ __all__ = [
     "format_signature",
     "import_api_module",
     "is_mcp_spec",
+    "load_file",
+    "load_module_name",
     "load_registered_sources",
     "parse_docstring",
     "read_signature",
