@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from _run_logs import ACTION, solution_calls
+from _run_logs import ACTION, log_file, solution_calls
 
 from react_repl.bench import DISTRACTOR_PACK, load_suite
 from react_repl.bench._apiset import base_registry, pack_registry
@@ -28,14 +28,6 @@ _CALL = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 def called(log: str) -> set[str]:
     """Every name called in the log's actions (as run, not as proposed)."""
     return {name for action in ACTION.findall(log) for name in _CALL.findall(action)}
-
-
-def log_file(record: dict, folder: Path) -> Path | None:
-    """The attempt's log where the run wrote it, else by name in the folder (a published copy)."""
-    written = Path(record.get("log_path") or "")
-    if written.is_file():
-        return written
-    return next(folder.rglob(written.name), None) if written.name else None
 
 
 def task_services(solution: Path, module_of: dict[str, str]) -> set[str]:
