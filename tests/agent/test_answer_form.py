@@ -70,6 +70,9 @@ def test_a_sentence_for_a_number_is_sent_back_and_the_number_accepted(
     result = make_agent(server, tmp_path, options).run(NUMBER_TASK)
     assert result.answer == 276.35
     assert "the task asks for a number" in result.steps[0].observation
+    assert "keep working on the task. Fix this, then call stop() again" in (
+        result.steps[0].observation
+    )
 
 
 def test_without_the_switch_the_sentence_is_the_answer(
