@@ -115,29 +115,19 @@ def test_apis_takes_a_module_name(workdir: Path) -> None:
     assert "42.0" in called
 
 
-def test_apis_takes_an_mcp_source(workdir: Path) -> None:
-    source = f"mcp:time={sys.executable} -m mcp_server_time"
-    script = [
-        reply("Look.", 'method_search("current time in a time zone")'),
-        reply("Again.", 'method_search("convert a time between time zones")'),
-        reply("Done.", "stop(1)"),
-    ]
-    found, _ = _run(workdir, "--apis", source, "--only-apis", script=script)
-    assert "get_current_time(timezone: str)" in found
-    log = next((workdir / "logs").rglob("*.md")).read_text()
-    assert source in log  # api_sources records it as given
-
-
-def test_a_tool_of_an_mcp_source_is_called_from_the_action(workdir: Path) -> None:
+def test_apis_takes_an_mcp_source_whose_tools_the_action_calls(workdir: Path) -> None:
     source = f"mcp:time={sys.executable} -m mcp_server_time"
     script = [
         reply("Look.", 'method_search("current time in a time zone")'),
         reply("Call it.", 'now = get_current_time("Asia/Tokyo")\nprint(now["timezone"])'),
         reply("Done.", 'stop(now["timezone"])'),
     ]
-    _, called = _run(workdir, "--apis", source, "--only-apis", script=script)
-    assert "NameError" not in called
+    found, called = _run(workdir, "--apis", source, "--only-apis", script=script)
+    assert "get_current_time(timezone: str)" in found
+    assert "NameError" not in called  # found by method_search, and callable too
     assert called.split("```")[1].strip() == "Asia/Tokyo"
+    log = next((workdir / "logs").rglob("*.md")).read_text()
+    assert source in log  # api_sources records it as given
 
 
 @pytest.mark.parametrize(
