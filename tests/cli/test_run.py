@@ -148,7 +148,7 @@ def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Print one")
         server.enqueue(reply("one", "print('one')"))
-        server.enqueue(ScriptedReply(text=reply("late", "stop()"), delay=30))
+        server.enqueue(ScriptedReply(text=reply("late", "stop()"), delay=120))  # a busy CPU
         process = react_repl(workdir, server, "Print one, slowly.")
         log = _wait_for_step(workdir / "logs", "## Step 2", process)
         os.kill(process.pid, signal.SIGINT)
