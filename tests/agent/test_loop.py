@@ -553,8 +553,20 @@ def test_a_scripted_length_finish_with_an_open_block_is_not_run(
             "OBSERVATION 1: 99\nTHOUGHT 2: invented",
             "21.5",
         ),
+        (
+            "THOUGHT: x\n```python\nnote = '''\n```\nOBSERVATION: quoted\n```\n'''\n"
+            "print(len(note.splitlines()), get_temperature('Paris'))\n```\n"
+            "OBSERVATION 1: 99\nTHOUGHT 2: invented",
+            "4 21.5",
+        ),
     ],
-    ids=["four-backticks", "tildes", "long-tildes-hold-shorter-fences", "quoted-block-first"],
+    ids=[
+        "four-backticks",
+        "tildes",
+        "long-tildes-hold-shorter-fences",
+        "quoted-block-first",
+        "fence-inside-a-python-string",
+    ],
 )
 def test_longer_and_tilde_fences_close_like_commonmark(
     server: ScriptedServer, tmp_path: Path, reply: str, observation: str, stream: bool

@@ -114,3 +114,25 @@ def test_an_observation_fenced_after_the_action_is_cut_with_its_fence() -> None:
 )
 def test_an_action_without_a_closing_fence_is_open_ended(reply: str, open_ended: bool) -> None:
     assert parse_reply(reply).open_ended is open_ended
+
+
+@pytest.mark.parametrize(
+    ("reply", "action"),
+    [
+        (
+            '```python\nmd = """\n```\nx\n```\n"""\nprint(md)\n```\nprose',
+            'md = """\n```\nx\n```\n"""\nprint(md)',
+        ),
+        ("```\ns = f'''{1}\n```\n'''\nprint(s)\n```", "s = f'''{1}\n```\n'''\nprint(s)"),
+        ("```python\nx = (1,\n```\nprose", "x = (1,"),
+        ("```python\ns = 'a'  # '''\n```\nprose", "s = 'a'  # '''"),
+    ],
+    ids=["triple-double", "f-string-no-language", "open-bracket-still-closes", "quotes-in-comment"],
+)
+def test_a_fence_line_inside_a_python_string_is_code(reply: str, action: str) -> None:
+    assert parse_reply(reply).action == action
+
+
+def test_a_fence_line_ends_a_quoted_text_block_whatever_its_quotes() -> None:
+    reply = "THOUGHT: the doc\n```text\nx = '''\n```\nACTION:\n```python\nprint(1)\n```"
+    assert parse_reply(reply).action == "print(1)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -131,9 +131,12 @@ class ApiDoc:
         return next((line for line in self.params if line.startswith(f"{parameter}:")), "")
 
 
-def apis_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:
-    """The documented APIs `code` calls (a name followed by "("), in name order."""
-    return sorted(name for name in docs if re.search(rf"\b{re.escape(name)}\s*\(", code))
+def apis_called(code: str, names: Iterable[str]) -> list[str]:
+    """Which of `names` (API names, or a docs mapping) `code` calls: a name followed by "(".
+
+    Sorted, so that a log or hint lists them the same way every run.
+    """
+    return sorted(name for name in names if re.search(rf"\b{re.escape(name)}\s*\(", code))
 
 
 def writes_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:

@@ -10,8 +10,6 @@ instead, costs a step. A second answer of the same kind is accepted: some tasks 
 
 from __future__ import annotations
 
-import re
-
 from react_repl.agent._context import Answer, Proposal, RunContext, Verdict, apis_called
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
@@ -25,9 +23,7 @@ class GroundedAnswer:
     def observation_hints(
         self, run: RunContext, proposal: Proposal, observation: Observation
     ) -> str | None:
-        if apis_called(proposal.action, run.api_docs) or _calls_any(
-            proposal.action, run.data_sources
-        ):
+        if apis_called(proposal.action, [*run.api_docs, *run.data_sources]):
             run.memo(MEMO)["api_called"] = True
         return None
 
@@ -38,8 +34,3 @@ class GroundedAnswer:
             return None
         memo["sent_back"] = memo.get("sent_back", 0) + 1
         return Verdict(False, run.prompts.render("ungrounded_answer.jinja2"))
-
-
-def _calls_any(code: str, names: frozenset[str]) -> bool:
-    """A host function that gives data (the user's reply to ask_user) grounds an answer too."""
-    return any(re.search(rf"\b{re.escape(name)}\s*\(", code) for name in names)

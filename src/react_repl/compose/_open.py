@@ -20,7 +20,6 @@ from react_repl.agent import Agent, AgentOptions
 from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
 from react_repl.compose._scope import scope_for
-from react_repl.compose._sources import check_scope
 from react_repl.config import Config, agent_options, sandbox_settings
 from react_repl.index import DEEP_K
 from react_repl.llm import ChatModel
@@ -71,7 +70,6 @@ def open_agent(
     scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
                       sets=loaded.tables.api_sets,
                       base=loaded.path.parent if loaded.path else None)  # fmt: skip
-    check_scope(scope)  # before a model server is asked or started
     choice = choose_model(loaded, {"model": model, "base_url": base_url, "api_key": api_key})
     local = choice.local is not None
     agent_values = dict(options or {})
@@ -79,11 +77,11 @@ def open_agent(
         loaded, agent_values, model=choice.settings.model, local=local
     )[0]
     sandbox = sandbox_settings(loaded, env=os.environ)[0]
-    settings, _server = start_model(choice, report, warn or report)
     index = Path(index_dir) if index_dir is not None else _paths.default_index_dir()
-    registry, method_search = prepare_registry(
+    registry, method_search = prepare_registry(  # before a model server is asked or started
         loaded, scope, index, progress=report, warn=warn or report, max_k=DEEP_K
     )
+    settings, _server = start_model(choice, report, warn or report)
     apis_callable: Mapping[str, Callable[..., object]] = registry.callables()
     return Agent(
         ChatModel(settings),

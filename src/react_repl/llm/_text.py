@@ -3,7 +3,9 @@ three cut, count and read code blocks alike."""
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -113,7 +115,7 @@ def fenced_blocks(text: str) -> list[Fence]:
         if opening is None:
             opening = _FENCE_OPEN.fullmatch(bare)
             opened, start = position, min(position + len(line) + 1, len(text))
-        elif _closes(opening, bare):
+        elif _closes(opening, bare) and not _inside_python_string(opening, text[start:position]):
             blocks.append(Fence(opened, start, position, _language(opening), closed=True))
             opening = None
         position += len(line) + 1
@@ -128,6 +130,23 @@ def _closes(opening: re.Match[str], line: str) -> bool:
         return False
     fence, opened_with = closing.group("fence"), opening.group("fence")
     return fence[0] == opened_with[0] and len(fence) >= len(opened_with)
+
+
+def _inside_python_string(opening: re.Match[str], code: str) -> bool:
+    """True when `code`, a Python block's text so far, ends inside a triple-quoted string.
+
+    A fence line there is part of the string (`doc = '''` … a markdown snippet … `'''`), so
+    it must not end the action. Only Python blocks are read this way; other blocks quote text.
+    """
+    if _language(opening) not in CODE_LANGUAGES:
+        return False
+    try:
+        list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except tokenize.TokenError as error:
+        return "multi-line string" in str(error.args[0])
+    except SyntaxError:
+        return False
+    return False
 
 
 def _language(opening: re.Match[str]) -> str:
