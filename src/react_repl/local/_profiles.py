@@ -6,7 +6,8 @@ kernels, and a CPU build compiled for another machine dies with SIGILL. When a s
 such a signal we try, in order and at most once each:
 
 1. the best CPU variant below the one ggml picked (portable builds only), keeping weight
-   repacking: what fixes a feature the VM advertises but blocks, at the smallest cost;
+   repacking: what fixes a feature the VM advertises but blocks, at the smallest cost; when it
+   died before its pick could be seen, the best variant the kernel allows stands in for it;
 2. `--no-repack`, which keeps weights in their file layout and so skips the AMX and repacked
    kernels, for builds that have no variants to fall back to;
 3. the plainest variant (x86-64 or armv8.0) with `--no-repack`, the last resort.
@@ -30,6 +31,7 @@ from typing import Any
 
 from react_repl._paths import cache_dir
 from react_repl.local._cpu import (
+    CpuVariant,
     kernel_cpu_flags,
     known_variant,
     runnable_variants,
@@ -66,8 +68,7 @@ def fallback_profiles(bin_dir: Path, loaded: str | None) -> list[LaunchProfile]:
     if not shipped:
         return [LaunchProfile("no-repack", (NO_REPACK,))]
     picked = known_variant(loaded) if loaded else None
-    # not knowing what ggml picked, assume what the kernel allows is what CPUID said
-    ceiling = picked.score if picked else runnable[0].score if runnable else 0
+    ceiling = picked.score if picked else _unseen_pick_ceiling(runnable, shipped)
     profiles = []
     lower = next((v for v in runnable if v.score < ceiling), None)
     if lower is not None:
@@ -78,6 +79,20 @@ def fallback_profiles(bin_dir: Path, loaded: str | None) -> list[LaunchProfile]:
         name = f"cpu-{plainest.name}-no-repack"
         profiles.append(LaunchProfile(name, (NO_REPACK,), plainest.name))
     return profiles
+
+
+def _unseen_pick_ceiling(runnable: list[CpuVariant], shipped: list[CpuVariant]) -> int:
+    """A score just above what to try first when the crash came before we saw ggml's pick.
+
+    ggml picks by CPUID, which claims at least what the kernel allows. When the kernel allows
+    the best shipped variant, that is what ggml loaded, so the cure is below it; otherwise ggml
+    may have loaded one the kernel blocks, and the best one the kernel allows is the cure.
+    """
+    if not runnable:
+        return 0
+    if runnable[0] == shipped[0]:
+        return runnable[0].score
+    return runnable[0].score + 1
 
 
 def binary_for(binary: Path, profile: LaunchProfile) -> Path:
