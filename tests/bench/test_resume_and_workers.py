@@ -121,8 +121,10 @@ def test_two_workers_give_the_same_results_in_less_time(tmp_path: Path, shop_ind
     by_task = lambda out: sorted(map(comparable, results(out).values()))  # noqa: E731
     assert by_task(out_two) == by_task(out_one)
     assert len({r["worker"] for r in results(out_two).values()}) == 2
-    one, two = attempts_span(out_one), attempts_span(out_two)
-    assert two < one * 0.75, f"2 workers took {two:.1f} s, 1 worker {one:.1f} s"
+    # attempts overlapping in time, whatever else slows this machine: 1.0 would be one at a time
+    busy = sum(r["wall_seconds"] for r in results(out_two).values())
+    overlap = busy / attempts_span(out_two)
+    assert overlap > 1.3, f"2 workers ran {overlap:.2f} attempts at a time"
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
@@ -141,10 +143,14 @@ def test_ctrl_c_or_kill_stops_at_once_keeps_finished_attempts_and_marks_running_
         )  # fmt: skip
         partial = tmp_path / "out" / "results.jsonl"
         deadline = time.monotonic() + 120
-        while not (partial.exists() and partial.read_text().count("\n") >= 2):
+        # two attempts finished and a third one's log opened: it is mid-run, however slow the CI
+        while not (
+            partial.exists()
+            and partial.read_text().count("\n") >= 2
+            and sum(log.stat().st_size > 0 for log in (tmp_path / "logs").rglob("*.jsonl")) >= 3
+        ):
             assert time.monotonic() < deadline and running.poll() is None, "never got midway"
             time.sleep(0.05)
-        time.sleep(1.5)  # the next two attempts are mid-run
         pressed = time.monotonic()
         running.send_signal(signum)
         stdout, _ = running.communicate(timeout=60)

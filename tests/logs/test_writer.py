@@ -324,3 +324,16 @@ def test_prompts_hash_follows_content_and_names_not_order() -> None:
     moved = {"system.jinja2": "You are {{ role }}.Task: ", "task.jinja2": "{{ task }}"}
     hashes = {prompts_hash(variant) for variant in (templates, edited, renamed, moved)}
     assert len(hashes) == 4
+
+
+def test_ctrl_c_before_anything_was_written_leaves_no_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("react_repl.logs._markdown.header", _raise_keyboard_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        RunLog.create(tmp_path / "logs", task="t", model="m", settings={})
+    assert [*(tmp_path / "logs").rglob("*.md"), *(tmp_path / "logs").rglob("*.jsonl")] == []
+
+
+def _raise_keyboard_interrupt(*args: object, **kwargs: object) -> None:
+    raise KeyboardInterrupt

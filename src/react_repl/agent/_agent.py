@@ -157,23 +157,25 @@ class Agent:
             recorder = self._open_log(
                 state, options, origin, prompts, describe_confinement(sandbox.confinement)
             )
-            plugins.hook.on_event(
-                event=RunStarted(state.task, self.model.name, _log_path(recorder))
-            )
+            # the log is closed before the sandbox is: a Ctrl-C while the sandbox shuts down
+            # finds it complete
             try:
+                plugins.hook.on_event(
+                    event=RunStarted(state.task, self.model.name, _log_path(recorder))
+                )
                 if origin:
                     lost = sandbox.restore(origin.checkpoint.namespace)
                     report = restore_report(origin.checkpoint.step, lost)
                     state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
                 outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+                result = _result(state.task, outcome, recorder)
+                recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
             except KeyboardInterrupt:
                 recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
                 raise
             except BaseException as error:  # the log must end with a status whatever went wrong
                 recorder.close(Status.ERROR, error=f"{type(error).__name__}: {error}")
                 raise
-        result = _result(state.task, outcome, recorder)
-        recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
         plugins.hook.on_event(event=RunEnded(result))
         return result
 

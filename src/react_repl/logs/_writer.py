@@ -73,11 +73,38 @@ class RunLog:
         path, markdown, jsonl = create_exclusive(folder, run_stem(task, model, started))
         hold_while_open(jsonl)
         log = cls(path, markdown, jsonl, durable=durable, feed=RunFeed(Path(logs_dir)))
+        try:
+            log._write_header(task, model, started, settings, parameters, bench_run)
+        except KeyboardInterrupt:
+            log._abandon()
+            raise
+        return log
+
+    def _abandon(self) -> None:
+        """Interrupted while opening: the files must not look like a run still going."""
+        if self._jsonl.tell() == 0:  # nothing of the run written: no log at all
+            self._markdown.close()
+            self._jsonl.close()
+            self.path.unlink(missing_ok=True)
+            self.jsonl_path.unlink(missing_ok=True)
+            return
+        self.finish(status="interrupted", answer=None, prompt_tokens=0, completion_tokens=0,
+                    error="interrupted by the user (Ctrl-C)")  # fmt: skip
+
+    def _write_header(
+        self,
+        task: str,
+        model: str,
+        started: datetime,
+        settings: Mapping[str, Any],
+        parameters: RunParameters,
+        bench_run: str | None,
+    ) -> None:
         recorded = {**parameters.header_fields(), "bench_run": bench_run}
         header = {
             "type": "run",
             "version": FORMAT_VERSION,
-            "id": log.id,
+            "id": self.id,
             "task": task,
             "model": model,
             "started": started.isoformat(),
@@ -86,9 +113,8 @@ class RunLog:
         }
         table = {key: value for key, value in recorded.items() if key != "bench_run" or bench_run}
         table.update((key, value) for key, value in settings.items() if key not in table)
-        stat = log._append(_markdown.header(task, model, started, table), header)
-        log._feed.started(ParsedRun(log.jsonl_path, header, [], None, started, *stat))
-        return log
+        stat = self._append(_markdown.header(task, model, started, table), header)
+        self._feed.started(ParsedRun(self.jsonl_path, header, [], None, started, *stat))
 
     def write_checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
         """What a continuation needs after a step (JSONL only: it is for tools, not people)."""

@@ -1,0 +1,71 @@
+"""A Ctrl-C (or a benchmark worker's SIGTERM) at any moment of a run leaves a log that ends.
+
+A log with a header and no end record reads as a run still going or killed without a trace. A
+benchmark stopping its workers hit these moments: while the log's index was updated at the
+start, and while the sandbox shut down after the last step.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+from test_loop import fenced, make_agent
+
+from react_repl.agent import RunStarted
+from react_repl.llm import ScriptedServer
+from react_repl.logs import RunLogWarning
+from react_repl.logs._index import RunFeed
+from react_repl.sandbox import Sandbox
+
+
+def _last_record(tmp_path: Path) -> dict:
+    (log,) = (tmp_path / "logs").rglob("*.jsonl")
+    return json.loads(log.read_text().splitlines()[-1])
+
+
+def _interrupt(*args: object, **kwargs: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_log_is_indexed_at_the_start(
+    server: ScriptedServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(RunFeed, "started", _interrupt)
+    with (
+        pytest.raises(KeyboardInterrupt),
+        pytest.warns(RunLogWarning, match="log file is complete"),
+    ):
+        make_agent(server, tmp_path).run("Say ok.")
+    end = _last_record(tmp_path)
+    assert (end["type"], end["status"]) == ("end", "interrupted")
+
+
+def test_ctrl_c_while_the_run_started_event_is_handled(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    def on_event(event: object) -> None:
+        if isinstance(event, RunStarted):
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        make_agent(server, tmp_path).run("Say ok.", on_event=on_event)
+    end = _last_record(tmp_path)
+    assert (end["type"], end["status"]) == ("end", "interrupted")
+    assert server.requests == [], "no model call after the interrupt"
+
+
+def test_ctrl_c_while_the_sandbox_shuts_down_after_the_last_step(
+    server: ScriptedServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shut_down = Sandbox.__exit__
+
+    def interrupted_exit(self: Sandbox, *exc: object) -> None:
+        shut_down(self, *exc)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Sandbox, "__exit__", interrupted_exit)
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    with pytest.raises(KeyboardInterrupt):
+        make_agent(server, tmp_path).run("Say ok.")
+    end = _last_record(tmp_path)
+    assert (end["type"], end["status"], end["answer"]) == ("end", "finished", "ok")
