@@ -29,10 +29,10 @@ def test_rate_limit_honours_retry_after(server: ScriptedServer, model_for) -> No
 
 
 def test_first_token_timeout_then_success(server: ScriptedServer, model_for) -> None:
-    server.enqueue(ScriptedReply("too late", delay=2.0), "in time")
-    completion = model_for(server, first_token_timeout=0.3).complete(USER)
+    server.enqueue(ScriptedReply("too late", delay=30.0), "in time")
+    completion = model_for(server, first_token_timeout=1.5).complete(USER)
     assert (completion.text, completion.retries) == ("in time", 1)
-    assert completion.retry_log[0].cause == "no reply within 0.3 s"
+    assert completion.retry_log[0].cause == "no reply within 1.5 s"
 
 
 def test_silent_server_names_the_setting_to_raise(server: ScriptedServer, model_for) -> None:

@@ -11,6 +11,8 @@ from react_repl.llm import ModelError, RetryRecord, ScriptedReply, ScriptedServe
 
 USER = [{"role": "user", "content": "hi"}]
 WORDS = "THOUGHT: first I look around, then I act on what I find there"
+# Long enough that a busy machine never passes for a hang, short enough to keep the tests quick.
+HANG_SECONDS = 1.5
 HTML_502 = (
     "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head>"
     "<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>"
@@ -74,18 +76,18 @@ CASES = {
     ),
     "never answers": (
         ScriptedReply(fault="hang"),
-        "no reply within 0.4 s",
-        "sent nothing for 0.4 s",
+        f"no reply within {HANG_SECONDS:g} s",
+        f"sent nothing for {HANG_SECONDS:g} s",
         None,
     ),
     "stalls mid-stream": (
         ScriptedReply(WORDS, fault="stall"),
-        "stalled mid-reply: nothing for 0.4 s",
-        "stopped sending mid-reply: nothing for 0.4 s",
+        f"stalled mid-reply: nothing for {HANG_SECONDS:g} s",
+        f"stopped sending mid-reply: nothing for {HANG_SECONDS:g} s",
         None,
     ),
 }
-FAST_HANGS = {"first_token_timeout": 0.4, "idle_timeout": 0.4, "hang_retries": 2}
+FAST_HANGS = {"first_token_timeout": HANG_SECONDS, "idle_timeout": HANG_SECONDS, "hang_retries": 2}
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -145,8 +147,8 @@ def test_an_error_event_mid_stream_is_reported(server: ScriptedServer, model_for
 @pytest.mark.parametrize(
     ("fault", "cause"),
     [
-        ("hang", "no complete reply within 0.4 s"),
-        ("stall", "no complete reply within 0.4 s"),
+        ("hang", f"no complete reply within {HANG_SECONDS:g} s"),
+        ("stall", f"no complete reply within {HANG_SECONDS:g} s"),
         ("reset", "the connection broke mid-reply: "),
         ("truncate", "the connection broke mid-reply: "),
         ("invalid_sse", "HTTP 200: a body (application/json) ("),
@@ -155,7 +157,7 @@ def test_an_error_event_mid_stream_is_reported(server: ScriptedServer, model_for
 def test_faults_of_whole_replies(server: ScriptedServer, model_for, fault, cause) -> None:
     """Servers that do not stream fail in their own ways; each is retried and logged too."""
     server.enqueue(ScriptedReply(WORDS, fault=fault), "THOUGHT: recovered")
-    model = model_for(server, stream=False, timeout=0.4)
+    model = model_for(server, stream=False, timeout=HANG_SECONDS)
     completion = model.complete(USER)
     assert completion.text == "THOUGHT: recovered"
     assert completion.retry_log[0].cause.startswith(cause)

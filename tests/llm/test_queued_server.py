@@ -49,8 +49,8 @@ class OneSlotServer:
                     self.send_header("Content-Type", "text/event-stream")
                     self.end_headers()
                     for word in ["THOUGHT: ", "slow ", "and ", "steady."]:
-                        time.sleep(REPLY_SECONDS / 4)
                         self._event({"choices": [{"index": 0, "delta": {"content": word}}]})
+                        time.sleep(REPLY_SECONDS / 4)
                     self._event(
                         {
                             "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}],
@@ -105,10 +105,18 @@ def ask_both(server: OneSlotServer) -> list[object]:
 
     first = threading.Thread(target=ask, args=(0,))
     first.start()
-    time.sleep(0.3)  # the first holds the slot before the second asks
+    _wait_until_the_slot_is_taken(server)
     ask(1)
     first.join()
     return outcomes
+
+
+def _wait_until_the_slot_is_taken(server: OneSlotServer) -> None:
+    """The first request must hold the slot before the second asks, however slow the machine."""
+    deadline = time.monotonic() + 30
+    while not server.slot.locked():
+        assert time.monotonic() < deadline, "the first request never reached the server"
+        time.sleep(0.01)
 
 
 def test_a_request_waiting_for_the_only_slot_is_not_hung(one_slot: OneSlotServer) -> None:

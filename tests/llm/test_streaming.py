@@ -177,6 +177,6 @@ def test_extra_body_is_merged_per_call(server: ScriptedServer, model_for) -> Non
 
 def test_keep_alive_pings_count_as_life(server: ScriptedServer, model_for) -> None:
     """llama-server pings every 30 s while it evaluates a long prompt: that is not a hang."""
-    server.enqueue(ScriptedReply("slow but alive", delay=1.5, ping_interval=0.2))
-    model = model_for(server, first_token_timeout=0.6, max_retries=0)
+    server.enqueue(ScriptedReply("slow but alive", delay=4.0, ping_interval=0.2))
+    model = model_for(server, first_token_timeout=1.5, max_retries=0)
     assert model.complete(USER).text == "slow but alive"
