@@ -33,10 +33,17 @@ def cancel_after(seconds: float) -> tuple[threading.Event, list[float]]:
 
 def test_cancel_mid_stream(server: ScriptedServer, model_for) -> None:
     server.enqueue(ScriptedReply(LONG, chunk_delay=0.1))
-    cancel, set_at = cancel_after(0.8)
+    cancel, set_at = threading.Event(), []
     shown: list[str] = []
+
+    def show(piece: str) -> None:
+        """Cancel a little after the second piece, however long the call took to get there."""
+        shown.append(piece)
+        if len(shown) == 2:
+            threading.Timer(0.3, lambda: (set_at.append(time.perf_counter()), cancel.set())).start()
+
     with pytest.raises(ModelCancelled) as caught:
-        model_for(server).complete(USER, on_text=shown.append, cancel=cancel)
+        model_for(server).complete(USER, on_text=show, cancel=cancel)
     assert time.perf_counter() - set_at[0] < 1.0
     assert caught.value.partial_text == "".join(shown)
     assert caught.value.partial_text.startswith("word0 word1")
