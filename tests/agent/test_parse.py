@@ -126,8 +126,17 @@ def test_an_action_without_a_closing_fence_is_open_ended(reply: str, open_ended:
         ("```\ns = f'''{1}\n```\n'''\nprint(s)\n```", "s = f'''{1}\n```\n'''\nprint(s)"),
         ("```python\nx = (1,\n```\nprose", "x = (1,"),
         ("```python\ns = 'a'  # '''\n```\nprose", "s = 'a'  # '''"),
+        ("```\nHe wrote '''hi\n```\nprose\n```\n", "He wrote '''hi"),
+        ("```\nprint('''a\n```\n''', 1)\n```", "print('''a\n```\n''', 1)"),
     ],
-    ids=["triple-double", "f-string-no-language", "open-bracket-still-closes", "quotes-in-comment"],
+    ids=[
+        "triple-double",
+        "f-string-no-language",
+        "open-bracket-still-closes",
+        "quotes-in-comment",
+        "prose-quoting-quotes-no-language",
+        "call-left-open-no-language",
+    ],
 )
 def test_a_fence_line_inside_a_python_string_is_code(reply: str, action: str) -> None:
     assert parse_reply(reply).action == action

@@ -3,9 +3,11 @@ three cut, count and read code blocks alike."""
 
 from __future__ import annotations
 
+import codeop
 import io
 import re
 import tokenize
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -17,6 +19,8 @@ _FENCE_OPEN = re.compile(
 )
 _FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*")
 CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
+# f-strings end in a token of their own since Python 3.12
+_STRING_ENDS = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_END", tokenize.STRING)})
 
 
 @dataclass(frozen=True)
@@ -137,16 +141,43 @@ def _inside_python_string(opening: re.Match[str], code: str) -> bool:
 
     A fence line there is part of the string (`doc = '''` … a markdown snippet … `'''`), so
     it must not end the action. Only Python blocks are read this way; other blocks quote text.
+    A block with no language may be prose quoting `'''`, so there what comes before the
+    string must also read as Python.
     """
-    if _language(opening) not in CODE_LANGUAGES:
+    language = _language(opening)
+    if language not in CODE_LANGUAGES:
         return False
-    try:
-        list(tokenize.generate_tokens(io.StringIO(code).readline))
-    except tokenize.TokenError as error:
-        return "multi-line string" in str(error.args[0])
-    except SyntaxError:
-        return False
+    for quote in ("'''", '"""'):
+        if _closes_a_string(code + quote):
+            return language != "" or _reads_as_python(code + quote)
     return False
+
+
+def _closes_a_string(text: str) -> bool:
+    """Whether `text`'s last characters end a string token: then they closed an open one.
+
+    Read from the tokens, not the tokenizer's error messages, which differ between Pythons.
+    """
+    lines = text.split("\n")
+    end = (len(lines), len(lines[-1]))
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type in _STRING_ENDS and token.end == end:
+                return True
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return False
+
+
+def _reads_as_python(source: str) -> bool:
+    """Valid Python so far: complete, or only missing its end (an open bracket, a block)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an odd escape in a string is not our concern here
+        try:
+            codeop.compile_command(source, "<action>", "exec")
+        except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError):
+            return False
+    return True
 
 
 def _language(opening: re.Match[str]) -> str:
