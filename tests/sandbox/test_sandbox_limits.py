@@ -165,3 +165,18 @@ def test_reset_message_names_a_bounded_number_of_lost_variables(strict_sandbox: 
     assert "variable_number_0, variable_number_1" in observation.text
     assert "and 270 more" in observation.text and len(observation.text) < 1500
     assert_contained(strict_sandbox, observation)
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["fail_upstream({'url': 'x' * 3_000_000})", "fail_upstream('x' * 3_000_000)"],
+    ids=["hint-quoting-the-record", "api-message-quoting-its-argument"],
+)
+def test_an_api_error_does_not_flood_the_observation(strict_sandbox: Sandbox, code: str) -> None:
+    """Found by red-teaming: the hint for a record passed as an id quoted the record's value in
+    full, and an API's own message may quote what it was given; both bypassed `max_output`."""
+    observation = strict_sandbox.run(code)
+    assert observation.error is not None and observation.truncated
+    assert len(observation.text) < 1500, len(observation.text)
+    assert "truncated" in observation.text
+    assert_contained(strict_sandbox, observation)

@@ -13,6 +13,7 @@ import inspect
 from typing import Any
 
 _SHOWN_KEYS = 20
+_SHOWN_VALUE = 80  # an id is short; a value the agent made up may not be
 _TIME_WORDS = frozenset({"date", "day", "time", "when", "datetime", "timestamp", "start", "end"})
 _TIME_KEY_ENDINGS = ("_at", "_on", "date", "time", "_day")
 
@@ -100,7 +101,8 @@ def record_for_id(signature: inspect.Signature | None, args: tuple, kwargs: dict
         if len(records) == 1:
             shape = "a list of one record" if isinstance(value, list) else "a whole record (a dict)"
             return (
-                f"{name} was given {shape}; pass the record's {key!r} instead: {records[0][key]!r}"
+                f"{name} was given {shape}; pass the record's {key!r} instead: "
+                f"{repr(records[0][key])[:_SHOWN_VALUE]}"
             )
         return f"{name} was given a list of {len(records)} records; pick one and pass its {key!r}"
     return ""

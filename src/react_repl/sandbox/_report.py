@@ -99,6 +99,8 @@ def _observation(
         count = f"{dropped} characters" if dropped else "further output"
         parts.append(f"[... {count} truncated]")
     if error_text:
+        error_text, error_cut = _within(error_text, max_output)
+        truncated = truncated or error_cut
         parts.append(error_text)
     if not parts:
         parts.append("(stopped)" if stopped else quiet())
@@ -115,6 +117,17 @@ def _observation(
         answer=_clean_answer(outcome.answer) if stopped else None,
         api_calls=dict(outcome.calls),
     )
+
+
+def _within(text: str, limit: int) -> tuple[str, bool]:
+    """An error's text kept to the output budget, its start and its end (where the exception
+    and the hint are): an API's message or a hint may quote whatever the action passed in."""
+    if len(text) <= limit:
+        return text, False
+    head = max(limit // 2, 1)
+    tail = max(limit - head, 1)
+    cut = len(text) - head - tail
+    return f"{text[:head]}\n[... {cut} characters of the error truncated]\n{text[-tail:]}", True
 
 
 def _clean_answer(value: Any) -> Any:
