@@ -36,6 +36,12 @@ for key, value in pairs.items():
     acc += key + value
 """
 
+CALL_LOOP = """
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+fib(25)
+"""
+
 
 def table_rows(count: int) -> list[dict]:
     """An API returning plain data: every value crosses the API boundary's walk."""
@@ -170,6 +176,7 @@ def main() -> None:
             ("arithmetic loop, 10^6 iterations", ARITHMETIC_LOOP),
             ("method-call loop (append/upper), 1.2·10^6 calls", METHOD_LOOP),
             ("tuple-unpacking loop over dict.items(), 2·10^5", UNPACK_LOOP),
+            ("function calls (recursive fib(25)), 2.4·10^5 calls", CALL_LOOP),
         ):
             plain = _best(lambda code=code: _plain_exec(code))
             guarded = _best(lambda code=code: box.run(code).duration)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import threading
 import time
 
 SECRET = "planted-api-secret-7f3a9c"
@@ -148,6 +149,11 @@ def stash(container: object) -> None:
         container.add(picture)  # type: ignore[attr-defined]
     else:
         container.cover = picture  # type: ignore[attr-defined]
+
+
+def stash_later(container: object) -> None:
+    """Stashes from a thread it leaves running, after returning: no API call is under way then."""
+    threading.Timer(0.2, stash, args=(container,)).start()
 
 
 def stash_inside(holder: list) -> None:

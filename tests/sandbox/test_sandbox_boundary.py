@@ -210,3 +210,81 @@ def test_containers_the_agent_passed_keep_their_type_and_hold_handles(sandbox: S
         "print(d['cover'], d['more'])"
     )
     assert observation.text == "<handle: <Picture width=8>> [1]", observation.text
+
+
+# Found by red-teaming: agent code an API starts without being handed a function (a method it
+# calls on an agent object, an agent class it builds, a callable instance, a lambda kept in an
+# object) or a builtin method that stores into an agent container received the raw object.
+ENTERED_BY_API = {
+    "bound_list_append": "SUBJECT = []\napply_to_picture(SUBJECT.append)",
+    "bound_set_add": "SUBJECT = set()\napply_to_picture(SUBJECT.add)",
+    "bound_deque_append": "SUBJECT = deque()\napply_to_picture(SUBJECT.appendleft)",
+    "callable_instance": (
+        "SUBJECT = []\nclass Grab:\n    def __call__(self, p):\n        SUBJECT.append(p)\n"
+        "apply_to_picture(Grab())"
+    ),
+    "class_as_callback": (
+        "SUBJECT = []\nclass Keep:\n    def __init__(self, p):\n        SUBJECT.append(p)\n"
+        "apply_to_picture(Keep)"
+    ),
+    "method_the_api_calls": (
+        "SUBJECT = []\nclass Sink:\n    def append(self, item):\n        SUBJECT.append(item)\n"
+        "stash(Sink())"
+    ),
+    "list_subclass_overriding_append": (
+        "SUBJECT = []\nclass L(list):\n    def append(self, item):\n        SUBJECT.append(item)\n"
+        "stash(L())"
+    ),
+    "dict_subclass_overriding_setitem": (
+        "SUBJECT = []\nclass D(dict):\n    def __setitem__(self, key, item):\n"
+        "        SUBJECT.append(item)\nstash(D())"
+    ),
+    "lambda_kept_in_an_object": (
+        "SUBJECT = []\nclass Box:\n    pass\nbox = Box()\n"
+        "box.append = lambda item: SUBJECT.append(item)\nstash(box)"
+    ),
+    "closure_as_callback": (
+        "SUBJECT = []\ndef outer():\n    def inner(p, *rest, **named):\n        SUBJECT.append(p)\n"
+        "    return inner\napply_to_picture(outer())"
+    ),
+    "method_a_thread_left_by_the_api_calls": (
+        "SUBJECT = []\nclass Sink:\n    def append(self, item):\n        SUBJECT.append(item)\n"
+        "stash_later(Sink())\nfor _ in range(50_000_000):\n    if SUBJECT:\n        break"
+    ),
+    "secret_read_during_the_call": (
+        "SUBJECT = []\nclass Grab:\n    def __call__(self, p):\n        print(p.token)\n"
+        "        p.save(MARKER)\ntry:\n    apply_to_picture(Grab())\nexcept Exception as error:\n"
+        "    print(error)"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", ENTERED_BY_API)
+def test_agent_code_an_api_starts_gets_handles(sandbox: Sandbox, marker: Path, case: str) -> None:
+    """Checked through the secret and the repr, not only `save`: the OS layer refuses a write
+    outside the workspace anyway, so a raw object must be caught by the Python layer itself."""
+    sandbox.reset()
+    observation = sandbox.run(ENTERED_BY_API[case].replace("MARKER", repr(str(marker))))
+    assert observation.error is None, observation.text
+    assert_contained(sandbox, observation, marker)
+    probe = sandbox.run(
+        "for item in SUBJECT:\n    print(repr(item)[:8])\n    try:\n        print(item.token)\n"
+        "    except Exception:\n        pass\nprint(len(SUBJECT))"
+    )
+    assert_contained(sandbox, probe, marker)
+    *reprs, count = probe.text.split()
+    assert set(reprs) <= {"<handle:"}, probe.text
+    assert count == ("0" if case == "secret_read_during_the_call" else "1"), probe.text
+
+
+def test_agent_code_calling_agent_code_passes_values_untouched(sandbox: Sandbox) -> None:
+    """The entry guard must not touch calls between the agent's own functions: the same list
+    (mutated in place), and objects an action may make itself that are not plain data."""
+    sandbox.reset()
+    observation = sandbox.run(
+        "def add(items, item):\n    items.append(item)\nkept = []\nadd(kept, 1)\n"
+        "def first_digit(match):\n    return match.group(1)\n"
+        "found = [re.match(r'a(\\d)', text) for text in ['a3', 'a1']]\n"
+        "print(kept, first_digit(found[0]), sorted(map(lambda m: first_digit(m), found)))"
+    )
+    assert observation.text == "[1] 3 ['1', '3']", observation.text

@@ -7,6 +7,7 @@ sandbox needs differently, each for a stated reason.
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -14,6 +15,8 @@ from types import CodeType
 from typing import Any
 
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
+
+ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
 
 
 class RestrictedSyntaxError(SyntaxError):
@@ -70,7 +73,14 @@ class _Transformer(RestrictingNodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> Visited:
         self._refuse_rebinding(node, node.name)
-        return super().visit_FunctionDef(node)
+        visited = super().visit_FunctionDef(node)
+        if isinstance(visited, ast.FunctionDef):
+            _guard_entry(visited)
+        return visited
+
+    def visit_Lambda(self, node: ast.Lambda) -> Visited:
+        visited = super().visit_Lambda(node)
+        return _guarded_lambda(visited) if isinstance(visited, ast.Lambda) else visited
 
     def visit_ClassDef(self, node: ast.ClassDef) -> Visited:
         self._refuse_rebinding(node, node.name)
@@ -103,6 +113,54 @@ class _Transformer(RestrictingNodeTransformer):
             return self.node_contents_visit(node)
         visited = self.node_contents_visit(node)
         return _expand_augassign(visited, original_target=node.target)
+
+
+def _parameters(arguments: ast.arguments) -> list[str]:
+    every = [*arguments.posonlyargs, *arguments.args, arguments.vararg, *arguments.kwonlyargs,
+             arguments.kwarg]  # fmt: skip
+    return [argument.arg for argument in every if argument is not None]
+
+
+def _entry_check() -> ast.expr:
+    """`_enter_.boundary.calls_under_way`: true only while an API call is under way."""
+    boundary = ast.Attribute(_name(ENTRY_GUARD), "boundary", ast.Load())
+    return ast.Attribute(boundary, "calls_under_way", ast.Load())
+
+
+def _guard_entry(function: ast.FunctionDef) -> None:
+    """`if <an API call is under way>: a, b = _enter_(a, b)` first (after a docstring); see
+    `_entry.py` for why."""
+    names = _parameters(function.args)
+    if not names:
+        return
+    targets = ast.Tuple([_name(name, store=True) for name in names], ast.Store())
+    entry = ast.Assign(targets=[targets], value=_call(ENTRY_GUARD, *map(_name, names)))
+    body = function.body
+    has_docstring = (
+        isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    )
+    check = ast.If(test=_entry_check(), body=[entry], orelse=[])
+    body.insert(1 if has_docstring else 0, ast.copy_location(check, body[0]))
+
+
+def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
+    """`lambda a, b: body` → `lambda a, b: (lambda a, b: body)(*_enter_(a, b)) if <an API call
+    is under way> else body`: a lambda has no statement to rebind its parameters in, so an
+    inner one receives the guarded values; outside API calls the body runs as written."""
+    names = _parameters(function.args)
+    if not names:
+        return function
+    inner = ast.Lambda(
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(name) for name in names],
+                           kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body=copy.deepcopy(function.body),
+    )  # fmt: skip
+    guarded = _call(ENTRY_GUARD, *map(_name, names))
+    entered = ast.Call(func=inner, args=[ast.Starred(guarded, ast.Load())], keywords=[])
+    function.body = ast.IfExp(test=_entry_check(), body=entered, orelse=function.body)
+    return function
 
 
 def _name(identifier: str, store: bool = False) -> ast.Name:

@@ -12,6 +12,7 @@ cannot hide an item), `defaultdict` factories, and the attributes of agent objec
 
 from __future__ import annotations
 
+import threading
 import types
 from collections import defaultdict, deque
 from collections.abc import Callable, Collection, Iterator
@@ -31,9 +32,11 @@ from ._plain import (
     is_plain_factory,
     is_plain_moment,
 )
+from ._unwrap import unwrap
 
 _REPR_LIMIT = 200
 _CODE_TYPES = (types.FunctionType, types.MethodType)
+_BOUND_BUILTINS = (types.BuiltinMethodType, types.MethodWrapperType)
 # the slot itself: an agent subclass cannot override it
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
@@ -76,6 +79,18 @@ class Boundary:
 
     def __init__(self, agent_classes: Collection[type]) -> None:
         self._agent_classes = agent_classes  # the live set: classes defined later count too
+        self.calls_under_way = 0  # read by every agent function as it starts (`_entry.py`)
+        self._threads_before = 0
+
+    def begin_call(self) -> None:
+        if self.calls_under_way == 0:
+            self._threads_before = threading.active_count()
+        self.calls_under_way += 1
+
+    def end_call(self) -> None:
+        """A thread the API left running may start agent code at any time: then stay on."""
+        if threading.active_count() <= self._threads_before:
+            self.calls_under_way -= 1
 
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -87,8 +102,8 @@ class Boundary:
         given: dict[int, Any] = {}
         if not self._collect((args, kwargs), given):
             return args, kwargs, given
-        plain_args = tuple(_unwrap(value, set(), self._for_api) for value in args)
-        plain_kwargs = {key: _unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
+        plain_args = tuple(unwrap(value, set(), self._for_api) for value in args)
+        plain_kwargs = {key: unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
         return plain_args, plain_kwargs, given
 
     def _for_api(self, value: Any) -> Any:
@@ -96,7 +111,9 @@ class Boundary:
             return value._value
         if _is_agent_generator(value):
             return _Generator(value, self)
-        return _Callback(value, self) if _is_agent_code(value) else value
+        if _is_agent_code(value) or _is_bound_builtin(value):
+            return _Callback(value, self)
+        return value
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
         crossing = _Crossing(self, given)
@@ -140,6 +157,8 @@ class Boundary:
                 found = True
             elif kind in _CODE_TYPES:
                 found = found or _is_agent_code(item)
+            elif kind in _BOUND_BUILTINS:
+                found = found or _is_bound_builtin(item)
             elif kind in agent_classes or (isinstance(item, type) and item in agent_classes):
                 pending.extend(_agent_contents(item))
         return found
@@ -303,6 +322,14 @@ def _agent_contents(owner: Any) -> Iterator[Any]:
             yield item
 
 
+def crossing_values(boundary: Boundary, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Values an API hands to agent code, made safe as its results are."""
+    crossing = _Crossing(boundary, {})
+    safe = tuple(crossing.wrap(value) for value in values)
+    crossing.finish()
+    return safe
+
+
 class _Callback:
     """An agent function handed to an API: what the API passes it crosses like a result, so a
     callback cannot receive a raw rich object; what it returns crosses like an argument."""
@@ -314,12 +341,9 @@ class _Callback:
         self._boundary = boundary
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        crossing = _Crossing(self._boundary, {})
-        safe_args = [crossing.wrap(value) for value in args]
-        safe_kwargs = {key: crossing.wrap(value) for key, value in kwargs.items()}
-        crossing.finish()
+        *safe_args, safe_kwargs = crossing_values(self._boundary, (*args, kwargs))
         result = self._function(*safe_args, **safe_kwargs)
-        return _unwrap(result, set(), self._boundary._for_api)
+        return unwrap(result, set(), self._boundary._for_api)
 
 
 class _Generator:
@@ -342,7 +366,7 @@ class _Generator:
         crossing = _Crossing(self._boundary, {})
         safe = crossing.wrap(value)
         crossing.finish()
-        return _unwrap(self._generator.send(safe), set(), self._boundary._for_api)
+        return unwrap(self._generator.send(safe), set(), self._boundary._for_api)
 
     def throw(self, *args: Any) -> Any:
         return self._generator.throw(*args)
@@ -359,41 +383,15 @@ def _is_agent_code(value: Any) -> bool:
     return function.__code__.co_filename.startswith("<action ")
 
 
+def _is_bound_builtin(value: Any) -> bool:
+    """`album.append` and the like: called by an API, the object goes straight into the agent's
+    container, with no agent code to wrap it on the way; module functions (`math.sqrt`) hold
+    nothing of the agent's."""
+    if type(value) not in _BOUND_BUILTINS:
+        return False
+    owner = value.__self__
+    return owner is not None and not isinstance(owner, types.ModuleType)
+
+
 def _is_agent_generator(value: Any) -> bool:
     return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith("<action ")
-
-
-def _unwrap(value: Any, active: set[int], convert: Callable[[Any], Any]) -> Any:
-    """Agent containers pass as they are unless something in them is converted (handles,
-    callbacks): APIs may mutate what they are given."""
-    if type(value) in ATOMS or id(value) in active:
-        return value
-    plain = container_kind(value)
-    if plain is None:
-        return convert(value)
-    active.add(id(value))
-    if isinstance(value, dict):
-        old: list[Any] = list(value.items())
-        new: list[Any] = [
-            (_unwrap(k, active, convert), _unwrap(v, active, convert)) for k, v in old
-        ]
-        changed = any(a is not k or b is not v for (a, b), (k, v) in zip(new, old, strict=True))
-        result = _rebuild_mapping(value, new) if changed else value
-    else:
-        old = list(value)
-        new = [_unwrap(item, active, convert) for item in old]
-        changed = any(a is not b for a, b in zip(new, old, strict=True))
-        result = _rebuild(value, new) if changed else value
-    active.discard(id(value))
-    return result
-
-
-def _rebuild_mapping(value: Any, items: list[tuple[Any, Any]]) -> Any:
-    if type(value) is defaultdict:
-        return defaultdict(value.default_factory, items)
-    return type(value)(items)
-
-
-def _rebuild(value: Any, items: list[Any]) -> Any:
-    kind = type(value)
-    return kind(items) if container_kind(value) is kind else kind._make(items)

@@ -9,7 +9,8 @@ from typing import Any
 from . import _catalogue
 from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
-from ._compiler import compile_action
+from ._compiler import ENTRY_GUARD, compile_action
+from ._entry import EntryGuard
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
 from ._handles import Boundary
@@ -38,7 +39,8 @@ class Session:
         self._sources: dict[str, list[str]] = {}
         self._count = 0
         self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
-        self.injected = self._injected_values(config, call_host)
+        boundary = Boundary(self._guards.agent_classes)
+        self.injected = self._injected_values(config, call_host, boundary)
         self._protected = {
             name: value
             for name, value in self.injected.items()
@@ -50,14 +52,14 @@ class Session:
             "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
             "_print_": Printer(self.capture),
             **self._guards.hooks(),
+            ENTRY_GUARD: EntryGuard(boundary),
             **self.injected,
         }
 
     def _injected_values(
-        self, config: dict[str, Any], call_host: Callable[..., Any]
+        self, config: dict[str, Any], call_host: Callable[..., Any], boundary: Boundary
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
-        boundary = Boundary(self._guards.agent_classes)
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
         for reference in config["apis"]:
             name = reference["name"]

@@ -71,6 +71,7 @@ class ApiFunction:
             return replayed
         self._meter.charge(self._name)
         plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
+        self._boundary.begin_call()
         try:
             result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost
@@ -83,6 +84,7 @@ class ApiFunction:
                 self._ledger.record(key, result)
             return self._boundary.outbound(result, given)
         finally:
+            self._boundary.end_call()
             self._boundary.settle(given)
         raise clean
 

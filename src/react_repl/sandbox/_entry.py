@@ -1,0 +1,51 @@
+"""Agent code entered from inside an API call receives what the API passes as a result.
+
+An API can start agent code in more ways than calling a function it was handed (`_Callback`
+covers those): it can call a method of an agent object (`sink.append(picture)`), build an
+instance of an agent class, call a callable agent instance, or run an agent lambda stored in
+something it was given. Each time, agent code would hold the API's raw rich object. So every
+function and lambda an action defines begins by passing its parameters through `_enter_`
+(`_compiler.py` inserts the call), which wraps them into handles when the call came from inside
+an API call, and returns them untouched when agent code called agent code.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import CodeType, FrameType
+from typing import Any
+
+from ._handles import Boundary, crossing_values
+from ._wrappers import ApiFunction
+
+_API_CALL: CodeType = ApiFunction.__call__.__code__
+_AGENT_FILES = "<action "
+
+
+class EntryGuard:
+    """`_enter_` in the namespace. Compiled code tests `_enter_.boundary.calls_under_way` inline
+    and calls the guard only while an API call is under way, so agent code calling agent code
+    outside API calls pays two attribute reads, not a call."""
+
+    __slots__ = ("boundary",)
+
+    def __init__(self, boundary: Boundary) -> None:
+        self.boundary = boundary
+
+    def __call__(self, *values: Any) -> tuple[Any, ...]:
+        if not _inside_an_api_call(sys._getframe(2)):
+            return values
+        return crossing_values(self.boundary, values)
+
+
+def _inside_an_api_call(frame: FrameType | None) -> bool:
+    """Walks out from the caller: agent code first means agent code called it; an API call's
+    wrapper first, or no agent code at all (a thread an API started), means an API did."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_filename.startswith(_AGENT_FILES):
+            return False
+        if code is _API_CALL:
+            return True
+        frame = frame.f_back
+    return True
