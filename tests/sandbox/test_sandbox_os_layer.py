@@ -13,6 +13,7 @@ import json
 import os
 import socket
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -220,3 +221,66 @@ def test_no_network_without_a_declaration(confined: Sandbox, listener: int) -> N
 def test_a_workspace_that_cannot_be_created_is_a_clear_error() -> None:
     with pytest.raises(SandboxError, match="cannot create the workspace folder"):
         Sandbox(workspace="/proc/no-such-place/ws")
+
+
+# Each reaches another process of the same user by pid: where Landlock does not scope these
+# (kernels before 6.12 for signals, or none at all), seccomp is the only wall left.
+REACH_OTHERS = """
+import ctypes, json, os, sys
+from react_repl.sandbox import _seccomp
+if sys.argv[2] == 'seccomp':
+    assert _seccomp.install(allow_network=False).applied
+libc = ctypes.CDLL(None, use_errno=True)
+other = int(sys.argv[1])
+class Limit(ctypes.Structure):
+    _fields_ = [('cur', ctypes.c_uint64), ('max', ctypes.c_uint64)]
+mask = ctypes.c_uint64(1)
+policy = ctypes.c_int(0)
+read_end, _ = os.pipe()
+calls = {
+    'prlimit64': lambda pid: libc.prlimit64(pid, 0, ctypes.byref(Limit(600, 600)), None),
+    'setpriority': lambda pid: libc.setpriority(0, pid, 19),
+    'sched_setaffinity': lambda pid: libc.sched_setaffinity(pid, 8, ctypes.byref(mask)),
+    'sched_setscheduler': lambda pid: libc.sched_setscheduler(pid, 5, ctypes.byref(policy)),
+    'ioprio_set': lambda pid: libc.syscall(251, 1, pid, 3 << 13),
+    'pidfd_open': lambda pid: libc.syscall(434, pid or os.getpid(), 0),
+    'fcntl_setown': lambda pid: libc.fcntl(read_end, 8, pid or os.getpid()),
+}
+results = {}
+for name, call in calls.items():
+    ctypes.set_errno(0)
+    on_other = call(other)
+    on_other = ctypes.get_errno() if on_other == -1 else 0
+    ctypes.set_errno(0)
+    on_itself = call(0)
+    results[name] = [on_other, ctypes.get_errno() if on_itself == -1 else 0]
+print(json.dumps(results))
+"""
+
+
+def _reach_others(target: int, mode: str) -> dict[str, list[int]]:
+    done = subprocess.run(
+        [sys.executable, "-c", REACH_OTHERS, str(target), mode],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(done.stdout)
+
+
+def test_seccomp_alone_keeps_the_worker_off_other_processes() -> None:
+    """Found by red-teaming: prlimit64 on the host's pid set its limits from a worker past the
+    Python layer (an RLIMIT_CPU of 1 s would kill it), and pidfd_send_signal passed seccomp.
+    Each call is refused on another pid and still works on the worker itself."""
+    with subprocess.Popen(["sleep", "60"]) as target, subprocess.Popen(["sleep", "60"]) as free:
+        try:
+            refused = _reach_others(target.pid, "seccomp")
+            allowed = _reach_others(free.pid, "none")
+            limits = Path(f"/proc/{target.pid}/limits").read_text()
+        finally:
+            target.kill()
+            free.kill()
+    assert {name: other for name, (other, _) in refused.items()} == dict.fromkeys(refused, 1)
+    assert {name: itself for name, (_, itself) in refused.items()} == dict.fromkeys(refused, 0)
+    assert {name: other for name, (other, _) in allowed.items()} == dict.fromkeys(allowed, 0), (
+        "each call must reach another process without seccomp, or the test proves nothing"
+    )
+    assert "Max cpu time              600" not in limits

@@ -7,8 +7,10 @@ as much as the whole worker start-up without it.
 
 The filter allows by default and refuses with EPERM what a sandboxed agent never needs: new
 programs (execve), new processes (fork, clone without CLONE_THREAD), other processes' memory
-(ptrace, process_vm_*), signals to other processes, kernel attack surface (bpf, io_uring, user
-namespaces, keyrings, module loading, mounts) and, unless an API declares the network, sockets.
+(ptrace, process_vm_*), signals to other processes, changes to other processes (their resource
+limits, priority, CPUs; see `_refuse_reaching_other_processes`), kernel attack surface (bpf,
+io_uring, user namespaces, keyrings, module loading, mounts) and, unless an API declares the
+network, sockets.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ _CMP_NE, _CMP_EQ, _CMP_MASKED_EQ = 1, 4, 7
 _CLONE_THREAD = 0x00010000
 _AF_UNIX, _AF_KEY, _AF_PACKET, _AF_ALG, _AF_VSOCK = 1, 15, 17, 38, 40
 _SOCK_TYPE_MASK, _SOCK_RAW, _SOCK_PACKET = 0xF, 3, 10
+_PRIO_PROCESS, _IOPRIO_WHO_PROCESS = 0, 1
+_F_SETOWN, _F_SETOWN_EX, _FIOSETOWN, _SIOCSPGRP = 8, 15, 0x8901, 0x8902
 
 REFUSED = (
     "execve", "execveat", "fork", "vfork", "ptrace", "process_vm_readv", "process_vm_writev",
@@ -76,7 +80,10 @@ def install(*, allow_network: bool) -> SeccompResult:
     finally:
         library.seccomp_release(context)
     sockets = "sockets for TCP/UDP only" if allow_network else "no sockets"
-    return SeccompResult(True, f"seccomp: {len(REFUSED)} system calls refused, {sockets}")
+    return SeccompResult(
+        True,
+        f"seccomp: {len(REFUSED)} system calls refused, others to this process only, {sockets}",
+    )
 
 
 class _Filter:
@@ -94,6 +101,7 @@ class _Filter:
         self._refuse("tgkill", (0, _CMP_NE, self._pid, 0))
         self._refuse("rt_sigqueueinfo", (0, _CMP_NE, self._pid, 0))
         self._refuse("rt_tgsigqueueinfo", (0, _CMP_NE, self._pid, 0))
+        self._refuse_reaching_other_processes()
         if not allow_network:
             self._refuse("socket")
             return
@@ -101,6 +109,26 @@ class _Filter:
             self._refuse("socket", (0, _CMP_EQ, family, 0))
         for kind in (_SOCK_RAW, _SOCK_PACKET):
             self._refuse("socket", (1, _CMP_MASKED_EQ, _SOCK_TYPE_MASK, kind))
+
+    def _refuse_reaching_other_processes(self) -> None:
+        """Calls that act on any process of the same user by pid, the host's included: its
+        resource limits (a CPU limit of 1 s kills it), its priority, CPUs and I/O class, a
+        pidfd to signal it, and fd ownership that makes the kernel signal it. On itself (pid 0,
+        which libc and Python pass) the worker may still use them."""
+        for name in ("prlimit64", "sched_setaffinity", "sched_setscheduler", "sched_setparam",
+                     "sched_setattr", "migrate_pages", "move_pages"):  # fmt: skip
+            self._refuse(name, (0, _CMP_NE, 0, 0))
+        self._refuse("setpriority", (0, _CMP_NE, _PRIO_PROCESS, 0))  # a group, or the whole user
+        self._refuse("setpriority", (1, _CMP_NE, 0, 0))
+        self._refuse("ioprio_set", (0, _CMP_NE, _IOPRIO_WHO_PROCESS, 0))
+        self._refuse("ioprio_set", (1, _CMP_NE, 0, 0))
+        self._refuse("pidfd_open", (0, _CMP_NE, self._pid, 0))
+        self._refuse("pidfd_send_signal")
+        self._refuse("process_mrelease")
+        self._refuse("fcntl", (1, _CMP_EQ, _F_SETOWN, 0), (2, _CMP_NE, self._pid, 0))
+        self._refuse("fcntl", (1, _CMP_EQ, _F_SETOWN_EX, 0))  # its owner is behind a pointer
+        for request in (_FIOSETOWN, _SIOCSPGRP):
+            self._refuse("ioctl", (1, _CMP_EQ, request, 0))
 
     def _refuse(
         self,
