@@ -5,6 +5,7 @@ from __future__ import annotations
 import declared_api
 import pytest
 import secret_api
+import unguarded_api
 from conftest import method_search
 
 from react_repl.sandbox import (
@@ -86,6 +87,43 @@ def test_host_functions_have_budgets_too() -> None:
         observation = box.run(LOOP.format(n=5, call="method_search('weather')"))
         assert observation.error == "CallBudgetExceeded", observation.text
         assert observation.text.count("results for") == 3
+
+
+# Raw code in the worker (past both walls) sends host calls on the worker's own channel,
+# never asking the worker's meter.
+FORGED_HOST_CALLS = """
+import gc
+channel = next(o for o in gc.get_objects() if type(o).__name__ == '_Channel')
+refused = 0
+for _ in range(COUNT):
+    try:
+        channel.call_host('tally', [], {})
+    except RuntimeError:
+        refused += 1
+assert refused == REFUSED, refused
+"""
+
+
+def test_the_parent_enforces_host_budgets_a_broken_worker_would_skip() -> None:
+    """Found by red-teaming: host functions run in the parent, which counted only what the
+    worker reported, so a worker past both walls could call them without limit."""
+    calls: list[int] = []
+
+    def tally() -> int:
+        calls.append(1)
+        return len(calls)
+
+    with Sandbox(
+        [unguarded_api.run_unguarded],
+        host_functions={"tally": tally},
+        call_limits={"tally": {"max_calls_per_action": 3, "max_calls_per_run": 5}},
+    ) as box:
+        first = box.run(f"print(run_unguarded({FORGED_HOST_CALLS!r}.replace('COUNT', '10')"
+                        ".replace('REFUSED', '7')))")  # fmt: skip
+        second = box.run(f"print(run_unguarded({FORGED_HOST_CALLS!r}.replace('COUNT', '10')"
+                         ".replace('REFUSED', '8')))")  # fmt: skip
+    assert (first.text, second.text) == ("ok", "ok")
+    assert len(calls) == 5, "3 in the first action, then the run's limit of 5"
 
 
 def test_a_caught_budget_error_still_blocks_further_calls() -> None:

@@ -104,18 +104,44 @@ class Meter:
         self.counts = {}
 
     def charge(self, name: str) -> None:
-        per_action, per_run = self._limits.get(name, (None, None))
         count = self.counts.get(name, 0)
-        if per_action is not None and count >= per_action:
-            raise CallBudgetExceeded(
-                f"{name}() was called {per_action} times in this action, its limit "
-                f"(max_calls_per_action={per_action}); this call was refused. Continue in the "
-                "next action, or finish with what you have."
-            )
-        if per_run is not None and self._used_before.get(name, 0) + count >= per_run:
-            raise CallBudgetExceeded(
-                f"{name}() was called {per_run} times in this run, its limit "
-                f"(max_calls_per_run={per_run}); no more calls to it are possible in this run."
-            )
+        refusal = over_budget(name, self._limits.get(name, (None, None)), count, self._used_before)
+        if refusal:
+            raise CallBudgetExceeded(refusal)
         self.counts[name] = count + 1
         self._report(name)
+
+
+class HostBudget:
+    """Parent side, for host functions: they run in the parent, which counts their calls itself
+    rather than trust the worker's count (a worker past both walls would send what it likes)."""
+
+    def __init__(self, limits: Mapping[str, Limits], used_in_run: Mapping[str, int]) -> None:
+        self._limits = limits
+        self._used_before = used_in_run
+        self.counts: dict[str, int] = {}
+
+    def refusal(self, name: str) -> str:
+        """Why this call may not run, or "" (then it is counted)."""
+        count = self.counts.get(name, 0)
+        refusal = over_budget(name, self._limits.get(name, (None, None)), count, self._used_before)
+        if not refusal:
+            self.counts[name] = count + 1
+        return refusal
+
+
+def over_budget(name: str, limits: Limits, count: int, used_before: Mapping[str, int]) -> str:
+    """Why one more call of `name` is refused, after `count` in this action; "" if it is not."""
+    per_action, per_run = limits
+    if per_action is not None and count >= per_action:
+        return (
+            f"{name}() was called {per_action} times in this action, its limit "
+            f"(max_calls_per_action={per_action}); this call was refused. Continue in the "
+            "next action, or finish with what you have."
+        )
+    if per_run is not None and used_before.get(name, 0) + count >= per_run:
+        return (
+            f"{name}() was called {per_run} times in this run, its limit "
+            f"(max_calls_per_run={per_run}); no more calls to it are possible in this run."
+        )
+    return ""

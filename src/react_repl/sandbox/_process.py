@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ._budget import HostBudget, Limits
 from ._host import prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
@@ -42,6 +43,7 @@ class RunOutcome:
     stopped: bool = False
     answer: Any = None
     calls: dict[str, int] = field(default_factory=dict)
+    host_calls: dict[str, int] = field(default_factory=dict)  # counted here, not by the worker
 
 
 class WorkerProcess:
@@ -116,8 +118,11 @@ class WorkerProcess:
         max_output: int,
         host: Mapping[str, Callable[..., Any]],
         used_in_run: Mapping[str, int],
+        limits: Mapping[str, Limits],
     ) -> RunOutcome:
         outcome = RunOutcome()
+        budget = HostBudget(limits, used_in_run)
+        outcome.host_calls = budget.counts
         deadline = time.monotonic() + timeout
         try:
             write_frame(self._out, {"op": "run", "code": code, "used": dict(used_in_run)})
@@ -126,7 +131,7 @@ class WorkerProcess:
                 if message is None:
                     outcome.timed_out = True
                     break
-                self._handle(message, outcome, max_output, host)
+                self._handle(message, outcome, max_output, host, budget)
         except (OSError, EOFError, ProtocolError) as error:
             outcome.failure = _describe_failure(self._process, error)
         return outcome
@@ -148,6 +153,7 @@ class WorkerProcess:
         outcome: RunOutcome,
         max_output: int,
         host: Mapping[str, Callable[..., Any]],
+        budget: HostBudget,
     ) -> None:
         op = message.get("op")
         if op == "out":
@@ -161,7 +167,8 @@ class WorkerProcess:
             outcome.stopped = True
             outcome.answer = message.get("answer")
         elif op == "host_call":
-            write_frame(self._out, _call_host(message, host))
+            refusal = budget.refusal(str(message.get("name")))
+            write_frame(self._out, _refused(refusal) if refusal else _call_host(message, host))
         elif op == "done":
             outcome.done = message
         else:
@@ -231,6 +238,10 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             name, text = "RuntimeError", f"{name}: {text}"
         return {"op": "host_result", "ok": False, "error": name, "message": text}
     return {"op": "host_result", "ok": True, "text": text}
+
+
+def _refused(refusal: str) -> dict[str, Any]:
+    return {"op": "host_result", "ok": False, "error": "RuntimeError", "message": refusal}
 
 
 def _plain_or_text(value: Any) -> Any:

@@ -101,6 +101,7 @@ class Sandbox:
         }
         declared.update(dict.fromkeys(self._host))
         limits = resolve_limits(declared, (max_calls_per_action, max_calls_per_run), call_limits)
+        self._limits = limits
         if network is None:
             network = any(d is not None and d.network for d in declared.values())
         os_layer = None
@@ -151,7 +152,7 @@ class Sandbox:
             self._ensure_ready(self._worker)
             try:
                 outcome = self._worker.run(
-                    code, self.timeout, self.max_output, self._host, self._run_calls
+                    code, self.timeout, self.max_output, self._host, self._run_calls, self._limits
                 )
             except BaseException:
                 # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
@@ -246,7 +247,10 @@ class Sandbox:
         self._worker = self._spawn()
 
     def _observe(self, outcome: RunOutcome, duration: float, code: str) -> Observation:
-        for name, count in outcome.calls.items():  # kept across resets: budgets are per run
+        counted = dict(outcome.calls)  # kept across resets: budgets are per run
+        for name, count in outcome.host_calls.items():
+            counted[name] = max(counted.get(name, 0), count)
+        for name, count in counted.items():
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
             report = finished(outcome, self.max_output, duration, code)
