@@ -178,6 +178,12 @@ def poison_factory(mapping: object) -> None:
     mapping.default_factory = Picture  # type: ignore[attr-defined]
 
 
+def look_up_missing(mapping: dict) -> object:
+    """Reads a key the agent's mapping lacks, with a local whose name is not the agent's to see."""
+    planted_local_name = SECRET  # noqa: F841
+    return mapping["absent"]
+
+
 def rich_views() -> list:
     """Views, iterators and generators over rich objects."""
     pictures = {"a": Picture(1)}

@@ -50,3 +50,12 @@ def test_calling_stop_wrongly_names_stop_only(sandbox: Sandbox) -> None:
 def test_a_fresh_namespace_lists_only_what_was_offered() -> None:
     with Sandbox(preinject=("math",)) as box:
         assert _listed(box, "dir()") == ["help", "math", "stop"]
+
+
+def test_dir_as_a_factory_an_api_calls_lists_nothing_of_the_api(sandbox: Sandbox) -> None:
+    """Found by red-teaming: `dir()` with no argument lists its caller's locals, so a
+    `defaultdict(dir)` filled by an API listed the API's local names."""
+    observation = sandbox.run("print(look_up_missing(defaultdict(dir)))")
+    assert observation.text == "[]", observation.text
+    inside = sandbox.run("def f():\n    mine = 1\n    return dir()\nprint(f())")
+    assert inside.text == "['mine']", inside.text

@@ -105,7 +105,13 @@ def _dir(*target: Any) -> list[str]:
     inside a function), an object's public attributes with one. No guard hook, no builtins."""
     if len(target) > 1:
         raise TypeError(f"dir expected at most 1 argument, got {len(target)}")
-    names = builtins.dir(target[0]) if target else sys._getframe(1).f_locals
+    if target:
+        names: Any = builtins.dir(target[0])
+    else:
+        caller = sys._getframe(1)
+        # handed to an API (a `defaultdict(dir)` it fills), it would list the API's locals
+        agent = caller.f_code.co_filename.startswith("<action ")
+        names = caller.f_locals if agent else ()
     return sorted(name for name in names if not name.startswith("_"))
 
 
