@@ -46,6 +46,7 @@ API_FUNCTIONS = [
     secret_api.aware_moments,
     secret_api.plain_aware_moments,
     secret_api.feed_generator,
+    secret_api.feed_inside,
 ]
 SECRETS = (secret_api.SECRET, ENV_SECRET)
 EVERY_PREINJECT = tuple(PREINJECTABLE)

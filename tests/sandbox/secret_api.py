@@ -226,6 +226,11 @@ def plain_aware_moments() -> list:
     ]
 
 
+def feed_inside(holder: object) -> object:
+    """Sends a rich object into a generator kept in an object the agent passed."""
+    return feed_generator(holder.feed)  # type: ignore[attr-defined]
+
+
 def feed_generator(generator: object) -> object:
     """Sends a rich object into an agent generator, the other way callbacks receive values."""
     next(generator)  # type: ignore[call-overload]

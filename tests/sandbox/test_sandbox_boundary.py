@@ -251,6 +251,10 @@ ENTERED_BY_API = {
         "SUBJECT = []\nclass Sink:\n    def append(self, item):\n        SUBJECT.append(item)\n"
         "stash_later(Sink())\nfor _ in range(50_000_000):\n    if SUBJECT:\n        break"
     ),
+    "generator_kept_in_an_object": (
+        "SUBJECT = []\ndef take():\n    got = yield 1\n    SUBJECT.append(got)\n    yield 2\n"
+        "class Box:\n    pass\nbox = Box()\nbox.feed = take()\nfeed_inside(box)"
+    ),
     "secret_read_during_the_call": (
         "SUBJECT = []\nclass Grab:\n    def __call__(self, p):\n        print(p.token)\n"
         "        p.save(MARKER)\ntry:\n    apply_to_picture(Grab())\nexcept Exception as error:\n"

@@ -78,6 +78,14 @@ class _Transformer(RestrictingNodeTransformer):
             _guard_entry(visited)
         return visited
 
+    def visit_Yield(self, node: ast.Yield) -> Visited:
+        """What `send()` delivers enters agent code too: `(yield x)` → `_enter_.received(...)`."""
+        visited = super().visit_Yield(node)
+        if not isinstance(visited, ast.Yield):
+            return visited
+        received = ast.Attribute(_name(ENTRY_GUARD), "received", ast.Load())
+        return ast.copy_location(ast.Call(func=received, args=[visited], keywords=[]), node)
+
     def visit_Lambda(self, node: ast.Lambda) -> Visited:
         visited = super().visit_Lambda(node)
         return _guarded_lambda(visited) if isinstance(visited, ast.Lambda) else visited

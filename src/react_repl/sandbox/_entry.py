@@ -37,6 +37,12 @@ class EntryGuard:
             return values
         return crossing_values(self.boundary, values)
 
+    def received(self, value: Any) -> Any:
+        """What a generator's `yield` returned: an API may have resumed it with `send()`."""
+        if not self.boundary.calls_under_way or not _inside_an_api_call(sys._getframe(2)):
+            return value
+        return crossing_values(self.boundary, (value,))[0]
+
 
 def _inside_an_api_call(frame: FrameType | None) -> bool:
     """Walks out from the caller: agent code first means agent code called it; an API call's
