@@ -255,12 +255,33 @@ ENTERED_BY_API = {
         "SUBJECT = []\ndef take():\n    got = yield 1\n    SUBJECT.append(got)\n    yield 2\n"
         "class Box:\n    pass\nbox = Box()\nbox.feed = take()\nfeed_inside(box)"
     ),
+    "staticmethod_around_a_bound_append": (
+        "SUBJECT = []\napply_to_picture(staticmethod(SUBJECT.append))"
+    ),
+    "bound_append_kept_on_an_agent_class": (
+        "SUBJECT = []\nclass Box:\n    pass\nBox.append = SUBJECT.append\nstash(Box())"
+    ),
+    "property_handing_out_a_bound_append": (
+        "SUBJECT = []\nclass P:\n    append = property(lambda self: SUBJECT.append)\nstash(P())"
+    ),
+    "container_a_callback_returns": "SUBJECT = []\nmade_by(lambda: SUBJECT)",
+    "container_a_method_returns": (
+        "SUBJECT = []\nclass Maker:\n    def __call__(self):\n        return SUBJECT\n"
+        "made_by(Maker())"
+    ),
+    "format_method_as_callback": (
+        "SUBJECT = []\ntry:\n    print(apply_to_picture('{0.token}'.format))\n"
+        "except Exception as error:\n    print(error)"
+    ),
     "secret_read_during_the_call": (
         "SUBJECT = []\nclass Grab:\n    def __call__(self, p):\n        print(p.token)\n"
         "        p.save(MARKER)\ntry:\n    apply_to_picture(Grab())\nexcept Exception as error:\n"
         "    print(error)"
     ),
 }
+
+
+NOTHING_KEPT = {"secret_read_during_the_call", "format_method_as_callback"}
 
 
 @pytest.mark.parametrize("case", ENTERED_BY_API)
@@ -278,7 +299,7 @@ def test_agent_code_an_api_starts_gets_handles(sandbox: Sandbox, marker: Path, c
     assert_contained(sandbox, probe, marker)
     *reprs, count = probe.text.split()
     assert set(reprs) <= {"<handle:"}, probe.text
-    assert count == ("0" if case == "secret_read_during_the_call" else "1"), probe.text
+    assert count == ("0" if case in NOTHING_KEPT else "1"), probe.text
 
 
 def test_agent_code_calling_agent_code_passes_values_untouched(sandbox: Sandbox) -> None:
@@ -292,3 +313,24 @@ def test_agent_code_calling_agent_code_passes_values_untouched(sandbox: Sandbox)
         "print(kept, first_digit(found[0]), sorted(map(lambda m: first_digit(m), found)))"
     )
     assert observation.text == "[1] 3 ['1', '3']", observation.text
+
+
+def test_a_method_an_api_calls_keeps_what_its_object_holds(sandbox: Sandbox) -> None:
+    """Its `self` is the agent's own: the entry guard wraps what the API passes, and does not
+    turn the object's compiled pattern into a handle (red-teaming found it did)."""
+    sandbox.reset()
+    observation = sandbox.run(
+        "class Collector:\n    def __init__(self):\n        self.pattern = re.compile('x')\n"
+        "        self.seen = []\n    def on_page(self, page):\n        self.seen.append(page)\n"
+        "collector = Collector()\napply_to_picture(collector.on_page)\n"
+        "print(collector.pattern.search('x') is not None, repr(collector.seen[0])[:8])"
+    )
+    assert observation.text == "True <handle:", observation.text
+
+
+def test_yield_from_is_refused_with_a_way_out(sandbox: Sandbox) -> None:
+    """Through `yield from`, what an API sends reaches the inner generator with the outer one
+    as its caller, so the guard could not tell it from the agent's own value."""
+    observation = sandbox.run("def outer():\n    yield from [1, 2]")
+    assert observation.error == "SyntaxError"
+    assert "loop and yield each item" in observation.text

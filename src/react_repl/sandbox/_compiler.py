@@ -79,12 +79,30 @@ class _Transformer(RestrictingNodeTransformer):
         return visited
 
     def visit_Yield(self, node: ast.Yield) -> Visited:
-        """What `send()` delivers enters agent code too: `(yield x)` → `_enter_.received(...)`."""
+        """What `send()` delivers enters agent code too: `(yield x)` → `_enter_.received(...)`;
+        what it yields leaves like a return value."""
         visited = super().visit_Yield(node)
         if not isinstance(visited, ast.Yield):
             return visited
-        received = ast.Attribute(_name(ENTRY_GUARD), "received", ast.Load())
-        return ast.copy_location(ast.Call(func=received, args=[visited], keywords=[]), node)
+        if visited.value is not None:
+            visited.value = _leaving(visited.value)
+        return ast.copy_location(_guard_method("received", visited), node)
+
+    def visit_Return(self, node: ast.Return) -> Visited:
+        """What agent code returns to an API (a container it will fill, a bound `append`) is
+        checked with what the call was given: `return x` → `return _enter_.leaving(x)`."""
+        visited = super().visit_Return(node)
+        if isinstance(visited, ast.Return) and visited.value is not None:
+            visited.value = _leaving(visited.value)
+        return visited
+
+    def visit_YieldFrom(self, node: ast.YieldFrom) -> Visited:
+        """What `send()` delivers through it reaches the inner generator with the outer one as
+        its caller, so the entry guard would take an API's value for the agent's own."""
+        self.error(
+            node, "yield from is not supported in the sandbox: loop and yield each item instead"
+        )
+        return node
 
     def visit_Lambda(self, node: ast.Lambda) -> Visited:
         visited = super().visit_Lambda(node)
@@ -129,6 +147,18 @@ def _parameters(arguments: ast.arguments) -> list[str]:
     return [argument.arg for argument in every if argument is not None]
 
 
+def _guard_method(method: str, value: ast.expr) -> ast.Call:
+    function = ast.Attribute(_name(ENTRY_GUARD), method, ast.Load())
+    return ast.Call(func=function, args=[value], keywords=[])
+
+
+def _leaving(value: ast.expr) -> ast.expr:
+    """`_enter_.leaving(value) if <an API call is under way> else value`."""
+    return ast.IfExp(
+        test=_entry_check(), body=_guard_method("leaving", value), orelse=copy.deepcopy(value)
+    )
+
+
 def _entry_check() -> ast.expr:
     """`_enter_.boundary.calls_under_way`: true only while an API call is under way."""
     boundary = ast.Attribute(_name(ENTRY_GUARD), "boundary", ast.Load())
@@ -167,7 +197,8 @@ def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
     )  # fmt: skip
     guarded = _call(ENTRY_GUARD, *map(_name, names))
     entered = ast.Call(func=inner, args=[ast.Starred(guarded, ast.Load())], keywords=[])
-    function.body = ast.IfExp(test=_entry_check(), body=entered, orelse=function.body)
+    leaving = _guard_method("leaving", entered)
+    function.body = ast.IfExp(test=_entry_check(), body=leaving, orelse=function.body)
     return function
 
 

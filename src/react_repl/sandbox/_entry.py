@@ -12,6 +12,7 @@ an API call, and returns them untouched when agent code called agent code.
 from __future__ import annotations
 
 import sys
+import threading
 from types import CodeType, FrameType
 from typing import Any
 
@@ -35,18 +36,25 @@ class EntryGuard:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         if not _inside_an_api_call(sys._getframe(2)):
             return values
-        return crossing_values(self.boundary, values)
+        return crossing_values(self.boundary, values, agent_objects_as_they_are=True)
+
+    def leaving(self, value: Any) -> Any:
+        """What agent code returns or yields: to an API, it crosses like an argument."""
+        if not _inside_an_api_call(sys._getframe(2)):
+            return value
+        return self.boundary.handed_back(value)
 
     def received(self, value: Any) -> Any:
         """What a generator's `yield` returned: an API may have resumed it with `send()`."""
         if not self.boundary.calls_under_way or not _inside_an_api_call(sys._getframe(2)):
             return value
-        return crossing_values(self.boundary, (value,))[0]
+        return crossing_values(self.boundary, (value,), agent_objects_as_they_are=True)[0]
 
 
 def _inside_an_api_call(frame: FrameType | None) -> bool:
     """Walks out from the caller: agent code first means agent code called it; an API call's
-    wrapper first, or no agent code at all (a thread an API started), means an API did."""
+    wrapper first means an API did. With neither, the sandbox itself called it (a `__repr__`
+    for the observation) on the main thread, and on any other a thread an API started."""
     while frame is not None:
         code = frame.f_code
         if code.co_filename.startswith(_AGENT_FILES):
@@ -54,4 +62,4 @@ def _inside_an_api_call(frame: FrameType | None) -> bool:
         if code is _API_CALL:
             return True
         frame = frame.f_back
-    return True
+    return threading.current_thread() is not threading.main_thread()

@@ -15,9 +15,19 @@ from __future__ import annotations
 import threading
 import types
 from collections import defaultdict, deque
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from typing import Any
 
+from ._kinds import (
+    BOUND_BUILTINS,
+    CALL_WRAPPERS,
+    CODE_TYPES,
+    agent_contents,
+    is_agent_code,
+    is_agent_generator,
+    is_bound_builtin,
+    wrapped_callables,
+)
 from ._plain import (
     ATOMS,
     CONTAINERS,
@@ -35,8 +45,7 @@ from ._plain import (
 from ._unwrap import unwrap
 
 _REPR_LIMIT = 200
-_CODE_TYPES = (types.FunctionType, types.MethodType)
-_BOUND_BUILTINS = (types.BuiltinMethodType, types.MethodWrapperType)
+# callables that run something else (a bound `str.format` runs the guarded formatter)
 # the slot itself: an agent subclass cannot override it
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
@@ -81,16 +90,31 @@ class Boundary:
         self._agent_classes = agent_classes  # the live set: classes defined later count too
         self.calls_under_way = 0  # read by every agent function as it starts (`_entry.py`)
         self._threads_before = 0
+        self._given: list[dict[int, Any]] = []  # of each call under way, innermost last
 
-    def begin_call(self) -> None:
+    def begin_call(self, given: dict[int, Any]) -> None:
         if self.calls_under_way == 0:
             self._threads_before = threading.active_count()
         self.calls_under_way += 1
+        self._given.append(given)
 
     def end_call(self) -> None:
         """A thread the API left running may start agent code at any time: then stay on."""
+        self._given.pop()
         if threading.active_count() <= self._threads_before:
             self.calls_under_way -= 1
+
+    def handed_back(self, value: Any) -> Any:
+        """What agent code gives an API during a call (a callback's result, a value yielded):
+        converted like an argument, and checked with what the call was given once it returns."""
+        self.adopt(value)
+        return unwrap(value, set(), self._for_api)
+
+    def adopt(self, value: Any) -> None:
+        """What agent code handed back to the API during a call (a callback's result, a value
+        a generator yielded) is checked with what was passed in, once the call returns."""
+        if self._given:
+            self._collect(value, self._given[-1])
 
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -109,9 +133,9 @@ class Boundary:
     def _for_api(self, value: Any) -> Any:
         if type(value) is Handle:
             return value._value
-        if _is_agent_generator(value):
+        if is_agent_generator(value):
             return _Generator(value, self)
-        if _is_agent_code(value) or _is_bound_builtin(value):
+        if is_agent_code(value) or is_bound_builtin(value) or type(value) in CALL_WRAPPERS:
             return _Callback(value, self)
         return value
 
@@ -134,7 +158,7 @@ class Boundary:
             return True
         if isinstance(value, type):
             return value in self._agent_classes
-        return _is_agent_code(value)
+        return is_agent_code(value)
 
     def _collect(self, value: Any, given: dict[int, Any]) -> bool:
         """Records every object (but atoms) reachable through containers and agent objects;
@@ -153,14 +177,22 @@ class Boundary:
                 pending.extend(item.values())
             elif kind in containers or container_kind(item) is not None:
                 pending.extend(item)
-            elif kind is Handle or _is_agent_generator(item):
+            elif kind is Handle or is_agent_generator(item):
                 found = True
-            elif kind in _CODE_TYPES:
-                found = found or _is_agent_code(item)
-            elif kind in _BOUND_BUILTINS:
-                found = found or _is_bound_builtin(item)
-            elif kind in agent_classes or (isinstance(item, type) and item in agent_classes):
-                pending.extend(_agent_contents(item))
+            elif kind in CODE_TYPES:
+                found = found or is_agent_code(item)
+            elif kind in BOUND_BUILTINS:
+                if is_bound_builtin(item):
+                    found = True
+                    pending.append(item.__self__)  # what it fills is checked after the call
+            elif kind in CALL_WRAPPERS:
+                found = True
+                pending.extend(wrapped_callables(item))
+            elif kind in agent_classes:
+                pending.extend(agent_contents(item))
+                pending.append(kind)  # what its class holds is reachable through it
+            elif isinstance(item, type) and item in agent_classes:
+                pending.extend(agent_contents(item))
         return found
 
 
@@ -308,24 +340,17 @@ class _Crossing:
                     owner.__dict__[name] = safe
 
 
-def _agent_contents(owner: Any) -> Iterator[Any]:
-    """What an agent object or class holds that an API could reach and fill."""
-    base: Any = container_base(type(owner)) if not isinstance(owner, type) else None
-    if base in MAPPINGS:
-        for key, item in base.items(owner):
-            yield key
-            yield item
-    elif base is not None:
-        yield from base.__iter__(owner)
-    for name, item in vars(owner).items():
-        if not name.startswith("_"):
-            yield item
-
-
-def crossing_values(boundary: Boundary, values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Values an API hands to agent code, made safe as its results are."""
+def crossing_values(
+    boundary: Boundary, values: tuple[Any, ...], *, agent_objects_as_they_are: bool = False
+) -> tuple[Any, ...]:
+    """Values an API hands to agent code, made safe as its results are. With
+    `agent_objects_as_they_are`, the agent's own objects are not checked in place: a method's
+    `self` keeps what the agent put in it (a compiled pattern is not turned into a handle)."""
     crossing = _Crossing(boundary, {})
-    safe = tuple(crossing.wrap(value) for value in values)
+    safe = tuple(
+        value if agent_objects_as_they_are and boundary.agent_owned(value) else crossing.wrap(value)
+        for value in values
+    )
     crossing.finish()
     return safe
 
@@ -342,8 +367,7 @@ class _Callback:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         *safe_args, safe_kwargs = crossing_values(self._boundary, (*args, kwargs))
-        result = self._function(*safe_args, **safe_kwargs)
-        return unwrap(result, set(), self._boundary._for_api)
+        return self._boundary.handed_back(self._function(*safe_args, **safe_kwargs))
 
 
 class _Generator:
@@ -366,32 +390,10 @@ class _Generator:
         crossing = _Crossing(self._boundary, {})
         safe = crossing.wrap(value)
         crossing.finish()
-        return unwrap(self._generator.send(safe), set(), self._boundary._for_api)
+        return self._boundary.handed_back(self._generator.send(safe))
 
     def throw(self, *args: Any) -> Any:
         return self._generator.throw(*args)
 
     def close(self) -> None:
         self._generator.close()
-
-
-def _is_agent_code(value: Any) -> bool:
-    """Functions compiled from actions, and methods bound to them; APIs never compile those."""
-    function = value.__func__ if isinstance(value, types.MethodType) else value
-    if not isinstance(function, types.FunctionType):
-        return False
-    return function.__code__.co_filename.startswith("<action ")
-
-
-def _is_bound_builtin(value: Any) -> bool:
-    """`album.append` and the like: called by an API, the object goes straight into the agent's
-    container, with no agent code to wrap it on the way; module functions (`math.sqrt`) hold
-    nothing of the agent's."""
-    if type(value) not in _BOUND_BUILTINS:
-        return False
-    owner = value.__self__
-    return owner is not None and not isinstance(owner, types.ModuleType)
-
-
-def _is_agent_generator(value: Any) -> bool:
-    return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith("<action ")

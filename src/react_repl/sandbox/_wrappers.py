@@ -71,7 +71,7 @@ class ApiFunction:
             return replayed
         self._meter.charge(self._name)
         plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
-        self._boundary.begin_call()
+        self._boundary.begin_call(given)
         try:
             result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost

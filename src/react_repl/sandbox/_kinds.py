@@ -1,0 +1,59 @@
+"""What a value is, as far as the API boundary cares: agent code, a callable that runs
+something else, an agent object and what it holds."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from typing import Any
+
+from ._formatter import GuardedFormat
+from ._plain import MAPPINGS, container_base
+
+CODE_TYPES = (types.FunctionType, types.MethodType)
+BOUND_BUILTINS = (types.BuiltinMethodType, types.MethodWrapperType)
+# callables that run something else (a bound `str.format` runs the guarded formatter)
+CALL_WRAPPERS = (staticmethod, classmethod, property, GuardedFormat)
+
+
+def agent_contents(owner: Any) -> Iterator[Any]:
+    """What an agent object or class holds that an API could reach and fill."""
+    base: Any = container_base(type(owner)) if not isinstance(owner, type) else None
+    if base in MAPPINGS:
+        for key, item in base.items(owner):
+            yield key
+            yield item
+    elif base is not None:
+        yield from base.__iter__(owner)
+    for name, item in vars(owner).items():
+        if not name.startswith("_"):
+            yield item
+
+
+def wrapped_callables(wrapper: Any) -> list[Any]:
+    """What a staticmethod, classmethod or property calls, or a bound `str.format`'s nothing."""
+    if isinstance(wrapper, property):
+        return [part for part in (wrapper.fget, wrapper.fset, wrapper.fdel) if part is not None]
+    return [wrapper.__func__] if isinstance(wrapper, staticmethod | classmethod) else []
+
+
+def is_agent_code(value: Any) -> bool:
+    """Functions compiled from actions, and methods bound to them; APIs never compile those."""
+    function = value.__func__ if isinstance(value, types.MethodType) else value
+    if not isinstance(function, types.FunctionType):
+        return False
+    return function.__code__.co_filename.startswith("<action ")
+
+
+def is_bound_builtin(value: Any) -> bool:
+    """`album.append` and the like: called by an API, the object goes straight into the agent's
+    container, with no agent code to wrap it on the way; module functions (`math.sqrt`) hold
+    nothing of the agent's."""
+    if type(value) not in BOUND_BUILTINS:
+        return False
+    owner = value.__self__
+    return owner is not None and not isinstance(owner, types.ModuleType)
+
+
+def is_agent_generator(value: Any) -> bool:
+    return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith("<action ")
