@@ -44,6 +44,12 @@ def test_help_shows_both_forms(tmp_path: Path) -> None:
         (["{offline}", "--arm", "broken"], "--arm 'broken': write NAME:key=value"),
         (["{offline}", "--arm", "a:fewshot=1"], "unknown agent option"),
         (["{offline}", "--set", "noequals"], "is not KEY=VALUE"),
+        # a value of the wrong type once ran as the text "False", leaving few-shot on
+        (["{offline}", "--arm", "a:few_shot=False"], "--arm a: Bad agent option value"),
+        (["{offline}", "--arm", "a:max_steps=0"], "max_steps: input should be greater than 0"),
+        (["{offline}", "--set", "max_steps=-1"], "max_steps: input should be greater than 0"),
+        # two arms of one name once wrote their results under one key
+        (["{offline}", "--arm", "a:few_shot=true", "--arm", "a:few_shot=false"], "given twice"),
         (["{offline}", "--distractors", "many"], "--distractors 'many'"),
         (
             [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,21 @@ def parse_arm(text: str) -> Arm:
     except (TypeError, ValueError) as error:
         raise PlanError(f"--arm {text!r}: {error}") from None
     return Arm(match["name"], agent, model)
+
+
+def check_arms(arms: Sequence[Arm], check: Callable[[Mapping[str, Any]], object]) -> None:
+    """No two arms of one name (their results would overwrite each other's), and each arm's
+    agent values through `check`, which raises ValueError as `run --set` does: `few_shot=False`
+    reads as the text "False", which must not pass as a switch left on."""
+    names = [arm.name for arm in arms]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise PlanError(f"--arm {', '.join(twice)} given twice: each arm needs its own name")
+    for arm in arms:
+        try:
+            check(arm.agent)
+        except ValueError as error:
+            raise PlanError(f"--arm {arm.name}: {error}") from None
 
 
 def parse_value(raw: str) -> Any:

@@ -51,6 +51,19 @@ class _LazyGroup(click.Group):
             return None
         return getattr(module, attribute)
 
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as error:
+            from react_repl.cli._crash import debugging, unexpected_error
+
+            if debugging():
+                raise
+            command = " ".join(filter(None, [ctx.info_name, ctx.invoked_subcommand]))
+            raise unexpected_error(error, command) from error
+
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="react-repl")

@@ -232,7 +232,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         parse_arm,
         resolve_targets,
     )
-    from react_repl.bench._plan import DEFAULT_ARM
+    from react_repl.bench._plan import DEFAULT_ARM, check_arms
     from react_repl.config import Config, agent_options, sandbox_settings
 
     try:
@@ -248,6 +248,10 @@ def _assemble(args: dict[str, Any]) -> Any:
             t.label: agent_options(config, model=t.settings.model, local=t.local is not None)[0]
             for t in targets
         }
+        check_arms(arms, lambda values: [
+            agent_options(config, {**overrides, **values}, model=t.settings.model,
+                          local=t.local is not None) for t in targets
+        ])  # fmt: skip
     except (SuiteError, ModelSpecError, PlanError, ValueError) as error:  # ConfigError too
         raise _UsageError(str(error)) from None
     unknown = sorted(set(args["only_ids"]) - {task.id for task in suite.tasks})
