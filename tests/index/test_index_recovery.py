@@ -79,10 +79,13 @@ def test_old_generations_and_temporaries_are_cleaned(
     index = MethodIndex.open(folder, encoder=encoder)
     index.build(discover(api_dir))
     (folder / ".apis-deadbeef.json.1234.tmp").write_text("half written")
+    users = {"apis-notes.md", "embeddings-paper.pdf", "vectors-old.txt"}  # not ours: kept
+    for name in users:
+        (folder / name).write_text("the user's")
     (api_dir / "office.py").unlink()
     index.build(discover(api_dir))
     listed = {entry["name"] for entry in _manifest(folder)["files"].values()}
-    assert {p.name for p in folder.iterdir()} == listed | {"manifest.json", ".build.lock"}
+    assert {p.name for p in folder.iterdir()} == listed | {"manifest.json", ".build.lock"} | users
 
 
 def test_rebuilding_with_no_apis_still_repairs_the_index(tmp_path: Path, encoder) -> None:

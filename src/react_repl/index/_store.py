@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import io
 import json
+import re
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -29,7 +30,12 @@ from ._vectors import read_vectors, write_vectors
 
 FORMAT_VERSION = 3  # 2: embeddings blend the full and summary views; 3: built-in flag
 MANIFEST = "manifest.json"
-_GENERATED = ("apis-", "embeddings-", "vectors-")
+# what save_state writes, and the temporaries of an interrupted write: nothing else in the
+# folder is ours to delete (a user's "apis-notes.md" was, once)
+_GENERATED = re.compile(
+    r"\.?(apis-[0-9a-f]+\.json|embeddings-[0-9a-f]+\.npy|vectors-[0-9a-f]+\.faiss)"
+    r"(\.[^.]+\.tmp)?"
+)
 LOCK_FILE = ".build.lock"
 LOCK_TIMEOUT_SECONDS = 600
 _READ_ATTEMPTS = 20
@@ -123,7 +129,7 @@ def _npy_bytes(array: np.ndarray) -> bytes:
 
 def _remove_unlisted(folder: Path, keep: set[str]) -> None:
     for path in folder.iterdir():
-        if path.name.lstrip(".").startswith(_GENERATED) and path.name not in keep:
+        if _GENERATED.fullmatch(path.name) and path.name not in keep:
             path.unlink(missing_ok=True)
 
 
