@@ -154,3 +154,16 @@ def test_remove_forgets_a_deleted_source_and_drops_it_from_the_index(
     unknown = _run("remove", "money.py")
     assert unknown.exit_code == 1
     assert f"money.py is not registered in {index}" in unknown.stderr
+
+
+def test_add_refuses_an_empty_source_instead_of_importing_the_current_folder(
+    index: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`apis add "$UNSET"` once read "" as the current folder and ran every script in it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cleanup_script.py").write_text(
+        "from pathlib import Path\nPath('ran.marker').write_text('x')\n"
+    )
+    result = _run("add", "")
+    assert result.exit_code == 2 and "is empty" in result.output
+    assert not (tmp_path / "ran.marker").exists()

@@ -102,6 +102,8 @@ def add(source: str, index_dir: Path | None) -> None:
     local server over stdio, e.g. "mcp:time=uvx mcp-server-time") or "mcp:NAME=URL"
     (streamable HTTP). The server is started once to list its tools.
     """
+    if not source.strip():  # an unset "$VAR": read as the current folder, it imported its scripts
+        raise click.BadParameter("is empty; name a folder, a .py file, a module or mcp:…")
     index_path = index_dir or default_index_dir()
     source = _normalise(source)
     candidate = ApiRegistry.discover(
