@@ -133,7 +133,9 @@ def bench() -> None:
     help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
 )
 @index_option
-@click.option("--logs-dir", type=click.Path(path_type=Path), help="Where run logs go.")
+@click.option(
+    "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="Where run logs go."
+)
 def run_command(
     suite_dir: Path,
     models: tuple[str, ...],

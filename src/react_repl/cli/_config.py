@@ -38,7 +38,9 @@ def config() -> None:
     help="As `run --prompts`.",
 )
 @index_option
-@click.option("--logs-dir", type=click.Path(path_type=Path), help="As `run --logs-dir`.")
+@click.option(
+    "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="As `run --logs-dir`."
+)
 @click.option(
     "--file",
     "config_file",

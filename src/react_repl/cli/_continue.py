@@ -23,7 +23,7 @@ _console = Console(highlight=False)
 @click.command()
 @click.argument("run_id", metavar="RUN")
 @click.option(
-    "--more-steps", type=int, default=10, show_default=True,
+    "--more-steps", type=click.IntRange(min=1), default=10, show_default=True,
     help="Steps added when the run had used all of its steps.",
 )  # fmt: skip
 @model_options

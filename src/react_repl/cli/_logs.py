@@ -10,7 +10,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -294,7 +294,10 @@ def _parse_moment(value: str, option: str) -> datetime | date:
     relative = _RELATIVE_AGE.fullmatch(value.strip())
     if relative:
         amount, unit = relative.groups()
-        return datetime.now().astimezone() - timedelta(**{_UNITS[unit]: int(amount)})
+        try:
+            return datetime.now().astimezone() - timedelta(**{_UNITS[unit]: int(amount)})
+        except OverflowError:  # before year 1: every run started after it
+            return datetime.min.replace(tzinfo=UTC)
     try:
         return date.fromisoformat(value)
     except ValueError:

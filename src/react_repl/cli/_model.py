@@ -82,7 +82,12 @@ def fetch(name: str) -> None:
 @click.argument("name", default=DEFAULT_MODEL)
 @click.option("--threads", type=int, default=None, help="CPU threads (default: cores - 1).")
 @click.option("--ctx-size", type=int, default=8192, show_default=True, help="Context tokens.")
-@click.option("--port", type=int, default=None, help="Port on 127.0.0.1 (default: a free one).")
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=None,
+    help="Port on 127.0.0.1 (default: a free one).",
+)
 def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> None:
     """Start (or reuse) the server for NAME, a known model or a .gguf path; print its base URL.
 
@@ -127,7 +132,9 @@ def status() -> None:
 
 
 @model.command()
-@click.option("--port", type=int, default=None, help="Stop only the server on this port.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=None, help="Stop only the server on this port."
+)
 @click.option("--force", is_flag=True, help="Stop it even while runs are using it.")
 def stop(port: int | None, force: bool) -> None:
     """Stop the local servers (or the one on --port); refused while runs use them."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -59,7 +60,11 @@ def run_options(command: F) -> F:
                 help="Start from a named set of API sources ([api_sets] in the config file).",
             ),
             index_option,
-            click.option("--logs-dir", type=click.Path(path_type=Path), help="Where logs go."),
+            click.option(
+                "--logs-dir",
+                type=click.Path(path_type=Path, file_okay=False),
+                help="Where logs go.",
+            ),
             click.option(
                 "--prompts", "prompts_dir",
                 type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -73,6 +78,7 @@ def run_options(command: F) -> F:
             ),
             click.option(
                 "--approve-rule", "approve_rules", multiple=True, metavar="REGEX",
+                callback=_regexes,
                 help="Also ask before actions whose code matches REGEX; repeatable.",
             ),
             click.option(
@@ -84,6 +90,17 @@ def run_options(command: F) -> F:
     ):  # fmt: skip
         command = option(command)
     return command
+
+
+def _regexes(ctx: click.Context, param: click.Parameter, rules: tuple[str, ...]) -> tuple[str, ...]:
+    for rule in rules:
+        try:
+            re.compile(rule)
+        except re.error as error:
+            raise click.BadParameter(
+                f"/{rule}/ is not a valid regular expression: {error}"
+            ) from None
+    return rules
 
 
 def option_values(items: Iterable[str]) -> dict[str, Any]:

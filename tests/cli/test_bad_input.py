@@ -1,0 +1,52 @@
+"""Bad input on the command line: a clear one-line error and the right exit code, never a
+traceback. The cases are what a red-team run of the real CLI found printing tracebacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_process import react_repl
+
+SERVER = ("--base-url", "http://127.0.0.1:9/v1", "--model", "m")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("run", "hi", "--approve-rule", "(", *SERVER), "is not a valid regular expression"),
+        (("run", "hi", "--logs-dir", "{file}", *SERVER), "is a file"),
+        (("model", "serve", "x.gguf", "--port", "99999"), "is not in the range 1<=x<=65535"),
+        (("resume", "nosuch", "--more-steps", "-5"), "is not in the range x>=1"),
+    ],
+    ids=["bad-approval-regex", "logs-dir-is-a-file", "port-out-of-range", "negative-more-steps"],
+)
+def test_a_bad_option_value_is_a_usage_error(
+    tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    done = react_repl(*(arg.replace("{file}", str(a_file)) for arg in args), home=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert message in " ".join(done.stderr.split()) and "Traceback" not in done.stderr
+
+
+def test_an_age_beyond_the_calendar_lists_every_run(tmp_path: Path) -> None:
+    done = react_repl("logs", "list", "--since", "1000000d", home=tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_an_error_nobody_anticipated_is_one_line_and_a_saved_report(tmp_path: Path) -> None:
+    """A memory database that is not SQLite has no message of its own: the safety net."""
+    memory = tmp_path / "memory.db"
+    memory.write_text("not a database")
+    cache = tmp_path / "cache"
+    env = {"REACT_REPL_MEMORY": str(memory), "REACT_REPL_CACHE": str(cache)}
+    done = react_repl("memory", "list", home=tmp_path, env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "react-repl memory failed unexpectedly: DatabaseError" in done.stderr
+    (report,) = (cache / "crash-reports").iterdir()
+    assert str(report) in done.stderr and "Traceback" in report.read_text()
+    debug = react_repl("memory", "list", home=tmp_path, env={**env, "REACT_REPL_DEBUG": "1"})
+    assert "Traceback" in debug.stderr
