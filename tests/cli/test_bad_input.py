@@ -3,6 +3,8 @@ traceback. The cases are what a red-team run of the real CLI found printing trac
 
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,49 @@ def test_an_error_nobody_anticipated_is_one_line_and_a_saved_report(tmp_path: Pa
     assert str(report) in done.stderr and "Traceback" in report.read_text()
     debug = react_repl("memory", "list", home=tmp_path, env={**env, "REACT_REPL_DEBUG": "1"})
     assert "Traceback" in debug.stderr
+
+
+class _WebPage(BaseHTTPRequestHandler):
+    """A web UI where the API was expected: every route answers an HTML page."""
+
+    def _page(self) -> None:
+        body = b"<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_GET = do_POST = _page
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.mark.parametrize("command", ["run", "bench"])
+def test_a_web_page_where_the_api_should_be_is_a_clear_error(tmp_path: Path, command: str) -> None:
+    """Its /v1/models listing once ended in an AttributeError traceback from the client."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _WebPage)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    (suite / "suite.toml").write_text(
+        '[suite]\nname = "s"\n\n[[task]]\nid = "t"\ntask = "Say 1."\nanswer = 1\n'
+    )
+    args = {
+        "run": ("run", "Say 1.", "--base-url", url, "--model", "m", "--quiet"),
+        "bench": ("bench", str(suite), "--model", f"m@{url}", "--out", str(tmp_path / "out")),
+    }[command]
+    try:
+        env = {"OPENAI_API_KEY": "k", "REACT_REPL_CACHE": str(tmp_path / "cache")}
+        done = react_repl(*args, home=tmp_path, env=env)
+    finally:
+        server.shutdown()
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr
+    assert "failed unexpectedly" not in done.stderr, done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
+    if command == "run":  # --quiet keeps stdout for the answer and the log; the reason: stderr
+        assert done.stderr.startswith("Error: ") and "HTML page" in done.stderr, done.stderr
+    else:
+        assert "1 attempts" in done.stdout or "error" in done.stdout, done.stdout

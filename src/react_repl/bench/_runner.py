@@ -176,7 +176,7 @@ def check_reachable(target: ModelTarget) -> None:
         raise ModelUnreachable(
             f"the model server of {target.label} at {where} refused the API key"
         ) from None
-    except openai.OpenAIError:
+    except (openai.OpenAIError, AttributeError, TypeError):  # no /models, or not a model list
         return
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import click
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
@@ -89,3 +90,5 @@ def print_result(console: Console, result: RunResult, quiet: bool) -> None:
         lines.append(Text(f"Log: {result.log_path}"))
     for line in lines:
         console.print(line, soft_wrap=True)
+    if result.error and quiet:  # stdout stays the answer and the log; why it failed goes aside
+        click.echo(f"Error: {result.error}", err=True)

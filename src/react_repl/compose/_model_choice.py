@@ -117,7 +117,7 @@ def _listed_models(settings: ModelSettings) -> list[str]:
     )
     try:
         return [str(entry.id) for entry in client.models.list().data]
-    except (openai.OpenAIError, ValueError):
+    except (openai.OpenAIError, ValueError, AttributeError, TypeError):  # not a model list
         return []
 
 

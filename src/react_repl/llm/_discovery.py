@@ -21,9 +21,9 @@ def list_model_entries(client: openai.OpenAI) -> list[dict[str, Any]] | None:
     """Raw /v1/models entries (extra fields kept), or None when the listing itself fails."""
     try:
         page = client.with_options(timeout=_PROBE_TIMEOUT).models.list()
-    except openai.OpenAIError:
+        return [entry.model_dump() for entry in page.data]
+    except (openai.OpenAIError, AttributeError, TypeError):  # a web page, {"data": 5}
         return None
-    return [entry.model_dump() for entry in page.data]
 
 
 def discover_context_window(
