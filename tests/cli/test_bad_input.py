@@ -98,3 +98,19 @@ def test_a_web_page_where_the_api_should_be_is_a_clear_error(tmp_path: Path, com
         assert done.stderr.startswith("Error: ") and "HTML page" in done.stderr, done.stderr
     else:
         assert "1 attempts" in done.stdout or "error" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("localhost:9001/v1", "must start with http:// or https:// (for example http://localhost"),
+        ("http://[::1", "is not a valid URL"),
+    ],
+)
+def test_a_base_url_that_cannot_work_is_refused_before_any_request(
+    tmp_path: Path, url: str, message: str
+) -> None:
+    """Without a scheme it was sent as a path, retried five times, then blamed on the server."""
+    done = react_repl("run", "hi", "--base-url", url, "--model", "m", home=tmp_path)
+    assert done.returncode == 1 and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and "retr" not in done.stderr

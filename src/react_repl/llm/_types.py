@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
+
 
 @dataclass(frozen=True)
 class ModelSettings:
@@ -48,6 +50,24 @@ class ModelSettings:
     idle_timeout: float = 45.0
     hang_retries: int = 1
     queue_timeout: float = 900.0
+
+    def __post_init__(self) -> None:
+        if self.base_url:
+            check_base_url(self.base_url)
+
+
+def check_base_url(url: str) -> None:
+    """A URL without its scheme (`localhost:8080/v1`) is sent as a relative path and comes back
+    as a crashed server five retries later; say what is wrong before any request."""
+    try:
+        scheme = httpx.URL(url).scheme
+    except httpx.InvalidURL as error:
+        raise ValueError(f"the base URL {url!r} is not a valid URL: {error}") from None
+    if scheme not in ("http", "https"):
+        raise ValueError(
+            f"the base URL {url!r} must start with http:// or https:// "
+            f"(for example http://{url.split('://')[-1]})"
+        )
 
 
 @dataclass(frozen=True)
