@@ -82,3 +82,31 @@ def test_rewinding_past_the_end_is_a_clear_error(server: ScriptedServer, tmp_pat
     parent = make_agent(server, tmp_path).run("Temperature in Paris?")
     with pytest.raises(ContinuationError, match="checkpoints cover steps 1 to 4"):
         make_agent(server, tmp_path).rewind(parent.log_path, to_step=9)
+
+
+def test_a_finished_run_is_not_resumed(server: ScriptedServer, tmp_path: Path) -> None:
+    """Resuming it ran its last step again (a note sent twice); rewind is the way to redo one."""
+    server.enqueue(*SCRIPT)
+    finished = make_agent(server, tmp_path).run("Temperature in Paris?")
+    requests = len(server.requests)
+    with pytest.raises(ContinuationError, match=r"finished with an answer.*rewind"):
+        make_agent(server, tmp_path).resume(finished.log_path)
+    assert len(server.requests) == requests
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("step", "x"), ("state", "text"), ("namespace", None)]
+)
+def test_a_damaged_checkpoint_is_a_clear_error(
+    server: ScriptedServer, tmp_path: Path, field: str, value: object
+) -> None:
+    server.enqueue(*SCRIPT[:3], "THOUGHT: I ran out of steps.")
+    run = make_agent(server, tmp_path, replace(PLAIN, max_steps=3)).run("Temperature?")
+    twin = run.log_path.with_suffix(".jsonl")
+    records = [json.loads(line) for line in twin.read_text().splitlines()]
+    for record in records:
+        if record.get("type") == "checkpoint":
+            record[field] = value
+    twin.write_text("".join(json.dumps(record) + "\n" for record in records))
+    with pytest.raises(ContinuationError, match=r"checkpoint record .* is damaged"):
+        make_agent(server, tmp_path).resume(run.log_path)

@@ -50,15 +50,46 @@ def read_checkpoints(log: Path) -> list[Checkpoint]:
         except ValueError:
             continue
         if isinstance(record, dict) and record.get("type") == "checkpoint":
-            checkpoints.append(
-                Checkpoint(log, int(record["step"]), record["state"], record["namespace"],
-                           record["options"])
-            )  # fmt: skip
+            checkpoints.append(_checkpoint(log, record))
     return checkpoints
 
 
+def _checkpoint(log: Path, record: dict[str, Any]) -> Checkpoint:
+    parts = [record.get(key) for key in ("state", "namespace", "options")]
+    try:
+        step = int(record["step"])
+        if not all(isinstance(part, dict) for part in parts):
+            raise TypeError("state, namespace and options must be objects")
+    except (KeyError, TypeError, ValueError) as error:
+        raise ContinuationError(
+            f"{log.stem}: a checkpoint record in its JSONL twin is damaged ({error}); rewind "
+            "to a step before it, or run the task again"
+        ) from None
+    return Checkpoint(log, step, *parts)  # type: ignore[arg-type]
+
+
+def _ended_with(log: Path) -> str | None:
+    """The status of the run's end record, None while it has none (killed, or still running)."""
+    status = None
+    for line in log.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict) and record.get("type") == "end":
+            status = record.get("status")
+    return status
+
+
 def latest(log: Path) -> Checkpoint:
+    """Where a resumed run goes on; a finished run has nowhere to go (its last step would run
+    again, side effects included)."""
     checkpoints = read_checkpoints(log)
+    if _ended_with(log) == "finished":
+        raise ContinuationError(
+            f"{log.stem} finished with an answer; there is nothing to resume. To redo a step, "
+            f"fork it: react-repl rewind {log.stem} --to-step K"
+        )
     if not checkpoints:
         raise ContinuationError(
             f"{log.stem} has no checkpoint: it was written by an older version or stopped "
