@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl._paths import default_workspace_dir
+from react_repl._unicode import valid_unicode
 from react_repl.agent._context import RunContext, RunState
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._events import Event, RunEnded, RunStarted
@@ -77,6 +78,7 @@ class Agent:
         Setting `cancel` (from another thread) ends the run within a second, also mid-reply; a
         KeyboardInterrupt is logged as an interrupted run, then re-raised.
         """
+        task = valid_unicode(task)  # not-UTF-8 bytes of a command line: a log and a request
         state = RunState(task, Transcript(self._system_prompt(), self._task_prompt(task)))
         return self._execute(state, on_event, cancel or threading.Event())
 

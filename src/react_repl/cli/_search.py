@@ -7,6 +7,7 @@ loading once.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import warnings
@@ -74,7 +75,9 @@ def search(query: str, k: int, as_json: bool, index_dir: Path | None) -> None:
     """
     index = _open_index(index_dir)
     if query == "-":
-        for line in sys.stdin:
+        # a line that is not UTF-8 must not end the stream: its bytes read as \udcXX
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
+        for line in lines:
             text = line.strip()
             click.echo(_as_json(index.search(text, k) if text else []))
             sys.stdout.flush()

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import faiss
 import numpy as np
 
+from react_repl._unicode import valid_unicode
+
 from ._encoder import Encoder, default_encoder
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
@@ -186,7 +188,7 @@ class MethodIndex:
         than a sentence (the model reads 256 word pieces anyway).
         """
         k = max(1, min(int(k), MAX_K))
-        query = query[:MAX_QUERY_CHARS]
+        query = valid_unicode(query[:MAX_QUERY_CHARS])  # the tokenizer refuses lone surrogates
         rows = self._state.rows
         if not rows or not query.strip():
             return []

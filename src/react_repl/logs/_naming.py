@@ -60,5 +60,7 @@ def create_exclusive(folder: Path, stem: str) -> tuple[Path, IO[str], IO[str]]:
 
 
 def _open_new(path: Path) -> IO[str]:
+    """Bytes that are not UTF-8 reach Python as lone surrogates (a task typed in Latin-1, a file
+    name listed by an API); written as `\\udcff`, they keep the JSON valid and the run alive."""
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    return os.fdopen(descriptor, "a", encoding="utf-8", newline="\n")
+    return os.fdopen(descriptor, "a", encoding="utf-8", errors="backslashreplace", newline="\n")

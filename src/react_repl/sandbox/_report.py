@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from react_repl._unicode import valid_unicode
+
 from ._observation import Observation
 from ._process import RunOutcome
 from ._silence import NO_OUTPUT, quiet_text
@@ -139,9 +141,3 @@ def _clean_answer(value: Any) -> Any:
     if isinstance(value, dict):
         return {valid_unicode(str(key)): _clean_answer(item) for key, item in value.items()}
     return value if isinstance(value, bool | int | float) else None
-
-
-def valid_unicode(text: str) -> str:
-    """Lone surrogates (`print('\\ud800')`) survive JSON but make every later `.encode()` raise:
-    in the log writer, in the HTTP request to the model. They are spelled out instead."""
-    return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
