@@ -45,6 +45,10 @@ DAMAGE = {
     "other dimension": (_edit_manifest("dimension", 768), "768"),
     "old format": (_edit_manifest("format_version", 0), "format"),
     "wrong count": (_edit_manifest("count", 99), "manifest says"),
+    "file entries that are not objects": (
+        _edit_manifest("files", {"apis": "a", "embeddings": "b"}),
+        "is not an object",
+    ),
 }
 
 

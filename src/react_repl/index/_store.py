@@ -210,6 +210,8 @@ def _verified_files(folder: Path, files: object) -> dict[str, Path]:
         raise IndexProblem("index manifest does not list its data files")
     paths: dict[str, Path] = {}
     for role, entry in files.items():
+        if not isinstance(entry, dict):  # a hand-edited manifest
+            raise IndexProblem(f"index manifest's entry for {role!r} is not an object")
         path = folder / Path(str(entry.get("name", ""))).name
         try:
             digest = _sha256(path)
