@@ -114,3 +114,15 @@ def test_a_base_url_that_cannot_work_is_refused_before_any_request(
     done = react_repl("run", "hi", "--base-url", url, "--model", "m", home=tmp_path)
     assert done.returncode == 1 and message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and "retr" not in done.stderr
+
+
+def test_a_prompt_template_that_does_not_parse_stops_the_run_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    """It ended in a jinja2 traceback, or mid-run when the template was first rendered."""
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "observation.jinja2").write_text("OBSERVATION:\n{% if %}broken\n")
+    done = react_repl("run", "hi", "--prompts", str(prompts), *SERVER, home=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"prompt template {prompts / 'observation.jinja2'}:2: " in done.stderr

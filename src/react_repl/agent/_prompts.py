@@ -24,6 +24,21 @@ class PromptSet:
             keep_trailing_newline=False,
             autoescape=False,
         )
+        if override_dir:
+            self._check_syntax(override_dir)
+
+    def _check_syntax(self, folder: Path) -> None:
+        """A user's template that does not parse stops the run before it starts, with its file
+        and line, rather than mid-run when it is first rendered."""
+        for path in sorted(folder.glob("*.jinja2")):
+            try:
+                self._env.parse(path.read_text(encoding="utf-8"), path.name, str(path))
+            except jinja2.TemplateSyntaxError as error:
+                raise ValueError(
+                    f"prompt template {path}:{error.lineno}: {error.message}"
+                ) from None
+            except (OSError, UnicodeDecodeError) as error:
+                raise ValueError(f"prompt template {path} cannot be read: {error}") from None
 
     def sources(self) -> dict[str, str]:
         """Every template's source as this set resolves it (a user's override wins)."""
