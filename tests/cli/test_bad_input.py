@@ -20,8 +20,15 @@ SERVER = ("--base-url", "http://127.0.0.1:9/v1", "--model", "m")
         (("run", "hi", "--logs-dir", "{file}", *SERVER), "is a file"),
         (("model", "serve", "x.gguf", "--port", "99999"), "is not in the range 1<=x<=65535"),
         (("resume", "nosuch", "--more-steps", "-5"), "is not in the range x>=1"),
+        (("run", " ", *SERVER), "Invalid value for TASK: is empty"),
     ],
-    ids=["bad-approval-regex", "logs-dir-is-a-file", "port-out-of-range", "negative-more-steps"],
+    ids=[
+        "bad-approval-regex",
+        "logs-dir-is-a-file",
+        "port-out-of-range",
+        "negative-more-steps",
+        "empty-task",
+    ],
 )
 def test_a_bad_option_value_is_a_usage_error(
     tmp_path: Path, args: tuple[str, ...], message: str

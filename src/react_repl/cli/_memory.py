@@ -72,7 +72,7 @@ def clear(yes: bool, memory_path: Path | None) -> None:
 
 def _show(memories: list) -> None:
     if not memories:
-        _console.print("No memories yet: run with `memory = true` in [agent].")
+        _console.print("No memories yet: run with `memory = true` in \\[agent].")
         return
     table = Table(show_edge=False, pad_edge=False)
     for column in ("id", "date", "task", "answer"):

@@ -25,5 +25,7 @@ _console = Console(highlight=False)
 @run_options
 def run(task: str, quiet: bool, **flags: Any) -> None:
     """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted."""
+    if not task.strip():  # an unset "$TASK": the model would be asked to do nothing
+        raise click.BadParameter("is empty; say what the agent should do", param_hint="TASK")
     agent = build_agent(AgentRequest(**flags), _console)
     execute(_console, quiet, lambda on_event: agent.run(task, on_event=on_event))
