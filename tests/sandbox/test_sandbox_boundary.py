@@ -302,30 +302,36 @@ def test_agent_code_an_api_starts_gets_handles(sandbox: Sandbox, marker: Path, c
     assert count == ("0" if case in NOTHING_KEPT else "1"), probe.text
 
 
-def test_agent_code_calling_agent_code_passes_values_untouched(sandbox: Sandbox) -> None:
-    """The entry guard must not touch calls between the agent's own functions: the same list
-    (mutated in place), and objects an action may make itself that are not plain data."""
-    sandbox.reset()
-    observation = sandbox.run(
+UNTOUCHED = {
+    # calls between the agent's own functions: the same list (mutated in place), and objects an
+    # action may make itself that are not plain data
+    "agent_code_calling_agent_code": (
         "def add(items, item):\n    items.append(item)\nkept = []\nadd(kept, 1)\n"
         "def first_digit(match):\n    return match.group(1)\n"
         "found = [re.match(r'a(\\d)', text) for text in ['a3', 'a1']]\n"
-        "print(kept, first_digit(found[0]), sorted(map(lambda m: first_digit(m), found)))"
-    )
-    assert observation.text == "[1] 3 ['1', '3']", observation.text
-
-
-def test_a_method_an_api_calls_keeps_what_its_object_holds(sandbox: Sandbox) -> None:
-    """Its `self` is the agent's own: the entry guard wraps what the API passes, and does not
-    turn the object's compiled pattern into a handle (red-teaming found it did)."""
-    sandbox.reset()
-    observation = sandbox.run(
+        "print(kept, first_digit(found[0]), sorted(map(lambda m: first_digit(m), found)))",
+        "[1] 3 ['1', '3']",
+    ),
+    # a method an API calls: its `self` keeps its compiled pattern (red-teaming found the guard
+    # turned it into a handle), while what the API passes becomes one
+    "the_self_of_a_method_an_api_calls": (
         "class Collector:\n    def __init__(self):\n        self.pattern = re.compile('x')\n"
         "        self.seen = []\n    def on_page(self, page):\n        self.seen.append(page)\n"
         "collector = Collector()\napply_to_picture(collector.on_page)\n"
-        "print(collector.pattern.search('x') is not None, repr(collector.seen[0])[:8])"
-    )
-    assert observation.text == "True <handle:", observation.text
+        "print(collector.pattern.search('x') is not None, repr(collector.seen[0])[:8])",
+        "True <handle:",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", UNTOUCHED)
+def test_the_entry_guard_leaves_the_agents_own_values_as_they_are(
+    sandbox: Sandbox, case: str
+) -> None:
+    code, expected = UNTOUCHED[case]
+    sandbox.reset()
+    observation = sandbox.run(code)
+    assert observation.text == expected, observation.text
 
 
 def test_yield_from_is_refused_with_a_way_out(sandbox: Sandbox) -> None:
