@@ -133,3 +133,10 @@ def test_a_prompt_template_that_does_not_parse_stops_the_run_before_it_starts(
     done = react_repl("run", "hi", "--prompts", str(prompts), *SERVER, home=tmp_path)
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert f"prompt template {prompts / 'observation.jinja2'}:2: " in done.stderr
+
+
+def test_an_unknown_set_key_is_named_as_an_agent_option(tmp_path: Path) -> None:
+    """It was called an unknown table name, with the file's table names as the known keys."""
+    done = react_repl("run", "hi", "--set", "max_stpes=3", *SERVER, home=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "unknown key `max_stpes` in [agent] (did you mean `max_steps`?)" in done.stderr

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from react_repl import _paths
 from react_repl.config._file import Config, ConfigError, describe_errors
-from react_repl.config._schema import AgentTable, ModelTable
+from react_repl.config._schema import AgentTable, ConfigFile, ModelTable
 
 if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
     from react_repl.agent import AgentOptions
@@ -173,9 +173,15 @@ def _check(table: type[ModelTable] | type[AgentTable], values: dict[str, Any], w
     """Flags and environment values meet the same schema as the file's."""
     try:
         return table.model_validate(values)
+    except ValidationError:
+        pass
+    name = "agent" if table is AgentTable else "model"
+    try:  # again inside the whole file, so each problem names its table and its known keys
+        ConfigFile.model_validate({name: values})
     except ValidationError as error:
         problems = describe_errors(error, None).split("\n", 1)[1]
         raise ConfigError(f"Bad {where} value:\n{problems}") from None
+    raise AssertionError("a table that fails alone passes inside the file")
 
 
 def _as_toml(values: Mapping[str, Any]) -> dict[str, Any]:
