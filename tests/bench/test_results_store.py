@@ -1,10 +1,12 @@
 """The results file survives a kill at any byte: torn lines are dropped and cut before appending."""
 
+import re
 from pathlib import Path
 
 import pytest
 
 from react_repl.bench import AttemptRecord, ResultsStore
+from react_repl.bench._reading import read_prices
 
 
 def record(key: str, outcome: str = "pass") -> AttemptRecord:
@@ -48,3 +50,20 @@ def test_a_bad_line_in_the_middle_is_reported_and_skipped(tmp_path: Path) -> Non
     path.write_text(record("a").to_json() + "\nnot json\n" + record("b").to_json() + "\n")
     with pytest.warns(UserWarning, match="results.jsonl:2: skipped a bad record"):
         assert [r.key for r in ResultsStore(path).read()] == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("m = { prompt = 2.5, completoin = 10 }", "unknown key(s) completoin"),
+        ("m = { prompt = -1, completion = 10 }", "cannot be negative"),
+    ],
+)
+def test_a_price_table_that_would_make_costs_wrong_is_refused(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """Both were read silently: a misspelt key as a price of 0, a negative price as a credit."""
+    prices = tmp_path / "prices.toml"
+    prices.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        read_prices(prices)

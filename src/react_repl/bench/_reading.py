@@ -71,14 +71,23 @@ def plan_prices(files: Sequence[Path]) -> Prices:
     return table
 
 
+def _price_pair(model: str, entry: Any) -> tuple[float, float]:
+    """A misspelt key (`completoin`) or a negative price would make every cost in the report
+    quietly wrong, so both are refused."""
+    unknown = sorted(set(entry) - {"prompt", "completion"})
+    if unknown:
+        raise ValueError(f"{model}: unknown key(s) {', '.join(unknown)} (use prompt, completion)")
+    pair = (float(entry.get("prompt", 0.0)), float(entry.get("completion", 0.0)))
+    if min(pair) < 0:
+        raise ValueError(f"{model}: a price cannot be negative")
+    return pair
+
+
 def read_prices(file: Path) -> Prices:
     """A TOML table of USD per million tokens: `MODEL = { prompt = 2.5, completion = 10 }`."""
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
-        return {
-            str(model): (float(entry.get("prompt", 0.0)), float(entry.get("completion", 0.0)))
-            for model, entry in data.items()
-        }
+        return {str(model): _price_pair(str(model), entry) for model, entry in data.items()}
     except (OSError, tomllib.TOMLDecodeError, AttributeError, TypeError, ValueError) as error:
         raise ValueError(
             f"cannot read prices from {file}: {error}; "
