@@ -162,3 +162,19 @@ def test_ctrl_c_or_kill_stops_at_once_keeps_finished_attempts_and_marks_running_
     logs = list((tmp_path / "logs").rglob("*.jsonl"))
     statuses = [json.loads(log.read_text().splitlines()[-1]).get("status") for log in logs]
     assert statuses.count("interrupted") >= 1
+
+
+def test_a_resume_whose_plan_file_is_damaged_names_the_file(
+    tmp_path: Path, shop_index: Path
+) -> None:
+    """It printed only the JSON parser's "Expecting value: line 1 column 1"."""
+    suite = make_shop_suite(tmp_path / "shop", SIX_TASKS)
+    scripted_config(tmp_path)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "run.json").write_text("")
+    with ScriptedServer(routes=SIX_SCRIPTS) as server:
+        model = f"scripted@{server.base_url}"
+        again = bench_command(str(suite), "--model", model, "--index", str(shop_index),
+                              "--out", "out", "--resume", cwd=tmp_path)  # fmt: skip
+    assert again.returncode == 2, again.stdout + again.stderr
+    assert f"{tmp_path / 'out' / 'run.json'} cannot be read" in " ".join(again.stderr.split())

@@ -180,6 +180,19 @@ def check_reachable(target: ModelTarget) -> None:
         return
 
 
+def _saved_plan(plan_file: Path) -> dict[str, Any]:
+    if not plan_file.exists():
+        return {}
+    try:
+        saved = json.loads(plan_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise PlanError(
+            f"{plan_file} cannot be read ({error}), so the run cannot be checked before it is "
+            "continued; restore it, or start a new run with another --out"
+        ) from None
+    return saved if isinstance(saved, dict) else {}
+
+
 def _write_plan(run: BenchRun, store: ResultsStore) -> None:
     plan_file = run.out_dir / PLAN_FILE
     current = run.plan()
@@ -189,7 +202,7 @@ def _write_plan(run: BenchRun, store: ResultsStore) -> None:
                 f"{run.out_dir} already holds a benchmark; add --resume to continue it, "
                 "or choose another --out"
             )
-        saved = json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.exists() else {}
+        saved = _saved_plan(plan_file)
         changed = plan_differences(saved, current)
         if changed:
             raise PlanError(
