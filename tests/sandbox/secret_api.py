@@ -156,6 +156,11 @@ def stash_later(container: object) -> None:
     threading.Timer(0.2, stash, args=(container,)).start()
 
 
+def fill_made(holder: object) -> None:
+    """Asks an object it was handed to make a container, then fills that."""
+    stash(holder.make())  # type: ignore[attr-defined]
+
+
 def stash_inside(holder: list) -> None:
     """Reaches a container nested in what the agent passed (a list, or an object's attribute)."""
     for item in holder:

@@ -265,6 +265,10 @@ ENTERED_BY_API = {
         "SUBJECT = []\nclass P:\n    append = property(lambda self: SUBJECT.append)\nstash(P())"
     ),
     "container_a_callback_returns": "SUBJECT = []\nmade_by(lambda: SUBJECT)",
+    "container_a_stored_lambda_returns": (
+        "SUBJECT = []\nclass Shelf:\n    pass\nshelf = Shelf()\nshelf.make = lambda: SUBJECT\n"
+        "fill_made(shelf)"
+    ),
     "container_a_method_returns": (
         "SUBJECT = []\nclass Maker:\n    def __call__(self):\n        return SUBJECT\n"
         "made_by(Maker())"

@@ -188,7 +188,9 @@ def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
     is under way> else body`: a lambda has no statement to rebind its parameters in, so an
     inner one receives the guarded values; outside API calls the body runs as written."""
     names = _parameters(function.args)
-    if not names:
+    if not names:  # nothing comes in; what it returns still goes out to whoever called it
+        leaving = _guard_method("leaving", copy.deepcopy(function.body))
+        function.body = ast.IfExp(test=_entry_check(), body=leaving, orelse=function.body)
         return function
     inner = ast.Lambda(
         args=ast.arguments(posonlyargs=[], args=[ast.arg(name) for name in names],

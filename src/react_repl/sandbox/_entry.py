@@ -6,7 +6,9 @@ instance of an agent class, call a callable agent instance, or run an agent lamb
 something it was given. Each time, agent code would hold the API's raw rich object. So every
 function and lambda an action defines begins by passing its parameters through `_enter_`
 (`_compiler.py` inserts the call), which wraps them into handles when the call came from inside
-an API call, and returns them untouched when agent code called agent code.
+an API call, and returns them untouched when agent code called agent code. What such code hands
+back (a return value, a value it yields) goes through `leaving` and crosses like an argument,
+and what a `yield` receives through `received`.
 """
 
 from __future__ import annotations
