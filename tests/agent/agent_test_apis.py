@@ -112,3 +112,8 @@ def charge_card(amount: float) -> str:
     if amount <= 0:
         raise ValueError(f"cannot charge {amount}")
     return f"charged {amount}"
+
+
+def file_name() -> str:
+    """The one file in the folder, as os.listdir names a file whose name is Latin-1."""
+    return "caf\udce9.txt"

@@ -4,16 +4,12 @@
 import json
 from pathlib import Path
 
+import agent_test_apis as apis
 from test_loop import fenced, make_agent
 
 from react_repl.agent import Status
 from react_repl.agent._continuation import read_checkpoints
 from react_repl.llm import ScriptedServer
-
-
-def file_name() -> str:
-    """The one file in the folder, as os.listdir names a file whose name is Latin-1."""
-    return "caf\udce9.txt"
 
 
 def test_lone_surrogates_in_the_task_and_in_values_keep_the_run_and_its_log(
@@ -22,7 +18,7 @@ def test_lone_surrogates_in_the_task_and_in_values_keep_the_run_and_its_log(
     server.enqueue(
         fenced("Look.", "name = file_name()\nprint(name)"), fenced("Done.", "stop(name)")
     )
-    agent = make_agent(server, tmp_path, apis={"file_name": file_name})
+    agent = make_agent(server, tmp_path, apis={"file_name": apis.file_name})
     result = agent.run("Name the file in caf\udce9/")
     assert result.status is Status.FINISHED, result.error
     twin = result.log_path.with_suffix(".jsonl")
