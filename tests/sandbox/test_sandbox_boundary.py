@@ -285,6 +285,38 @@ ENTERED_BY_API = {
 }
 
 
+# Found by reviewing the guard: a value agent code handed back was recorded as the agent's own
+# twice, the second time after unwrapping, so an API returning what its callback returned
+# handed the agent the raw object.
+HANDED_BACK = {
+    "lambda": "SUBJECT = [apply_to_picture(lambda p: p)]",
+    "function": "def same(p):\n    return p\nSUBJECT = [apply_to_picture(same)]",
+    "list_from_a_lambda": "SUBJECT = apply_to_picture(lambda p: [p])",
+    "method": (
+        "class C:\n    def same(self, p):\n        return p\nSUBJECT = [apply_to_picture(C().same)]"
+    ),
+    "callable_instance": (
+        "class C:\n    def __call__(self, p):\n        return p\nSUBJECT = [apply_to_picture(C())]"
+    ),
+    "staticmethod": "SUBJECT = [apply_to_picture(staticmethod(lambda p: p))]",
+    "generator": (
+        "def repeat():\n    got = yield 1\n    yield got\nSUBJECT = [feed_generator(repeat())]"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", HANDED_BACK)
+def test_what_a_callback_hands_back_returns_as_a_handle(sandbox: Sandbox, case: str) -> None:
+    sandbox.reset()
+    observation = sandbox.run(HANDED_BACK[case])
+    assert observation.error is None, observation.text
+    probe = sandbox.run("print(repr(SUBJECT[0])[:8], len(SUBJECT))")
+    assert probe.text == "<handle: 1", probe.text
+    assert_contained(
+        sandbox, sandbox.run("try:\n    print(SUBJECT[0].token)\nexcept Exception:\n    pass")
+    )
+
+
 NOTHING_KEPT = {"secret_read_during_the_call", "format_method_as_callback"}
 
 

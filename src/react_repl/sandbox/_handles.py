@@ -106,15 +106,13 @@ class Boundary:
 
     def handed_back(self, value: Any) -> Any:
         """What agent code gives an API during a call (a callback's result, a value yielded):
-        converted like an argument, and checked with what the call was given once it returns."""
-        self.adopt(value)
-        return unwrap(value, set(), self._for_api)
+        converted like an argument, and checked with what the call was given once it returns.
 
-    def adopt(self, value: Any) -> None:
-        """What agent code handed back to the API during a call (a callback's result, a value
-        a generator yielded) is checked with what was passed in, once the call returns."""
+        Only ever called on the agent's own value, once (`_enter_.leaving`): what it records
+        in `given` passes back untouched, so an API's object must never be recorded there."""
         if self._given:
             self._collect(value, self._given[-1])
+        return unwrap(value, set(), self._for_api)
 
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -367,7 +365,9 @@ class _Callback:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         *safe_args, safe_kwargs = crossing_values(self._boundary, (*args, kwargs))
-        return self._boundary.handed_back(self._function(*safe_args, **safe_kwargs))
+        # agent code hands back through `_enter_.leaving` itself; handing a value back twice
+        # would record the API's raw object, unwrapped the first time, as the agent's own
+        return unwrap(self._function(*safe_args, **safe_kwargs), set(), self._boundary._for_api)
 
 
 class _Generator:
@@ -390,7 +390,7 @@ class _Generator:
         crossing = _Crossing(self._boundary, {})
         safe = crossing.wrap(value)
         crossing.finish()
-        return self._boundary.handed_back(self._generator.send(safe))
+        return unwrap(self._generator.send(safe), set(), self._boundary._for_api)
 
     def throw(self, *args: Any) -> Any:
         return self._generator.throw(*args)
