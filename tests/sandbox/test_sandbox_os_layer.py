@@ -231,10 +231,11 @@ from react_repl.sandbox import _seccomp
 if sys.argv[2] == 'seccomp':
     assert _seccomp.install(allow_network=False).applied
 libc = ctypes.CDLL(None, use_errno=True)
+number = ctypes.CDLL('libseccomp.so.2').seccomp_syscall_resolve_name  # this machine's numbers
 other = int(sys.argv[1])
 class Limit(ctypes.Structure):
     _fields_ = [('cur', ctypes.c_uint64), ('max', ctypes.c_uint64)]
-mask = ctypes.c_uint64(1)
+mask = ctypes.c_uint64(1 << min(os.sched_getaffinity(0)))  # a CPU this machine lets us use
 policy = ctypes.c_int(0)
 read_end, _ = os.pipe()
 calls = {
@@ -242,9 +243,13 @@ calls = {
     'setpriority': lambda pid: libc.setpriority(0, pid, 19),
     'sched_setaffinity': lambda pid: libc.sched_setaffinity(pid, 8, ctypes.byref(mask)),
     'sched_setscheduler': lambda pid: libc.sched_setscheduler(pid, 5, ctypes.byref(policy)),
-    'ioprio_set': lambda pid: libc.syscall(251, 1, pid, 3 << 13),
-    'pidfd_open': lambda pid: libc.syscall(434, pid or os.getpid(), 0),
+    'ioprio_set': lambda pid: libc.syscall(number(b'ioprio_set'), 1, pid, 3 << 13),
+    'pidfd_open': lambda pid: libc.syscall(number(b'pidfd_open'), pid or os.getpid(), 0),
     'fcntl_setown': lambda pid: libc.fcntl(read_end, 8, pid or os.getpid()),
+    # the kernel reads the command as 32 bits; a 64-bit comparison missed this spelling
+    'fcntl_setown_high_bits': lambda pid: libc.syscall(
+        ctypes.c_long(number(b'fcntl')), ctypes.c_long(read_end), ctypes.c_long(8 | 1 << 32),
+        ctypes.c_long(pid or os.getpid())),
 }
 results = {}
 for name, call in calls.items():
@@ -284,3 +289,27 @@ def test_seccomp_alone_keeps_the_worker_off_other_processes() -> None:
         "each call must reach another process without seccomp, or the test proves nothing"
     )
     assert "Max cpu time              600" not in limits
+
+
+UNIX_SOCKET_SPELLED_WIDE = """
+import ctypes, os
+from react_repl.sandbox import _seccomp
+assert _seccomp.install(allow_network=True).applied
+libc = ctypes.CDLL(None, use_errno=True)
+call = ctypes.c_long(ctypes.CDLL('libseccomp.so.2').seccomp_syscall_resolve_name(b'socket'))
+def socket(family):
+    ctypes.set_errno(0)
+    fd = libc.syscall(call, ctypes.c_long(family), ctypes.c_long(1), ctypes.c_long(0))
+    return ctypes.get_errno() if fd == -1 else 0
+print(socket(1 | 1 << 32), socket(1), socket(2))
+"""
+
+
+def test_a_declared_network_opens_no_unix_socket_however_the_family_is_spelled() -> None:
+    """Found by review: AF_UNIX with bits above 32 passed a 64-bit comparison, and the kernel
+    reads the family as 32 bits, so ssh-agent or docker.sock was one socket() away."""
+    done = subprocess.run(
+        [sys.executable, "-c", UNIX_SOCKET_SPELLED_WIDE],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    assert done.stdout.split() == ["1", "1", "0"], done.stdout + done.stderr

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 _ACT_ALLOW = 0x7FFF0000
 _FLTATR_CTL_TSYNC = 4
-_CMP_NE, _CMP_EQ, _CMP_MASKED_EQ = 1, 4, 7
+_CMP_NE, _CMP_MASKED_EQ = 1, 7
 _CLONE_THREAD = 0x00010000
 _AF_UNIX, _AF_KEY, _AF_PACKET, _AF_ALG, _AF_VSOCK = 1, 15, 17, 38, 40
 _SOCK_TYPE_MASK, _SOCK_RAW, _SOCK_PACKET = 0xF, 3, 10
@@ -106,15 +106,18 @@ class _Filter:
             self._refuse("socket")
             return
         for family in (_AF_UNIX, _AF_KEY, _AF_PACKET, _AF_ALG, _AF_VSOCK):
-            self._refuse("socket", (0, _CMP_EQ, family, 0))
+            self._refuse("socket", _equals_32(0, family))
         for kind in (_SOCK_RAW, _SOCK_PACKET):
             self._refuse("socket", (1, _CMP_MASKED_EQ, _SOCK_TYPE_MASK, kind))
 
     def _refuse_reaching_other_processes(self) -> None:
         """Calls that act on any process of the same user by pid, the host's included: its
         resource limits (a CPU limit of 1 s kills it), its priority, CPUs and I/O class, a
-        pidfd to signal it, and fd ownership that makes the kernel signal it. On itself (pid 0,
-        which libc and Python pass) the worker may still use them."""
+        pidfd to signal it, and fd ownership that makes the kernel signal it. On itself it may
+        still use them by pid 0, as `resource.setrlimit`, `os.sched_setaffinity(0, …)` and
+        `os.nice` do; its own pid or a thread id is refused too (libseccomp takes one
+        comparison per argument and rule), so a library pinning its threads gets EPERM, which
+        such libraries already meet in restricted containers and carry on."""
         for name in ("prlimit64", "sched_setaffinity", "sched_setscheduler", "sched_setparam",
                      "sched_setattr", "migrate_pages", "move_pages"):  # fmt: skip
             self._refuse(name, (0, _CMP_NE, 0, 0))
@@ -125,10 +128,10 @@ class _Filter:
         self._refuse("pidfd_open", (0, _CMP_NE, self._pid, 0))
         self._refuse("pidfd_send_signal")
         self._refuse("process_mrelease")
-        self._refuse("fcntl", (1, _CMP_EQ, _F_SETOWN, 0), (2, _CMP_NE, self._pid, 0))
-        self._refuse("fcntl", (1, _CMP_EQ, _F_SETOWN_EX, 0))  # its owner is behind a pointer
+        self._refuse("fcntl", _equals_32(1, _F_SETOWN), (2, _CMP_NE, self._pid, 0))
+        self._refuse("fcntl", _equals_32(1, _F_SETOWN_EX))  # its owner is behind a pointer
         for request in (_FIOSETOWN, _SIOCSPGRP):
-            self._refuse("ioctl", (1, _CMP_EQ, request, 0))
+            self._refuse("ioctl", _equals_32(1, request))
 
     def _refuse(
         self,
@@ -145,6 +148,12 @@ class _Filter:
             self._context, action, number, len(comparisons), array
         )
         _check(result, f"rule for {name}")
+
+
+def _equals_32(argument: int, value: int) -> tuple[int, int, int, int]:
+    """The kernel reads these arguments (a socket family, an fcntl or ioctl command) as 32-bit
+    ints, while a plain comparison sees all 64 bits: `F_SETOWN | 1 << 32` would slip past it."""
+    return (argument, _CMP_MASKED_EQ, 0xFFFFFFFF, value)
 
 
 def _check(result: int, step: str) -> None:
