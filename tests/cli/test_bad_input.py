@@ -140,3 +140,15 @@ def test_an_unknown_set_key_is_named_as_an_agent_option(tmp_path: Path) -> None:
     done = react_repl("run", "hi", "--set", "max_stpes=3", *SERVER, home=tmp_path)
     assert done.returncode == 1, done.stderr
     assert "unknown key `max_stpes` in [agent] (did you mean `max_steps`?)" in done.stderr
+
+
+def test_a_log_holding_escaped_lone_surrogates_is_listed(tmp_path: Path) -> None:
+    """JSON escapes such as \\udcff decode to text SQLite refuses: `logs list` crashed on them."""
+    from react_repl.logs import RunLog
+
+    logs = tmp_path / "logs"
+    log = RunLog.create(logs, task="Print \udcff hi", model="m", settings={})
+    log.finish(status="error", answer=None, prompt_tokens=0, completion_tokens=0)
+    assert "\\udcff" in log.jsonl_path.read_text(encoding="utf-8")
+    done = react_repl("logs", "list", "--logs-dir", str(logs), home=tmp_path)
+    assert done.returncode == 0 and "Print \\udcff hi" in done.stdout, done.stdout + done.stderr

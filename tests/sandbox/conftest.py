@@ -40,6 +40,7 @@ API_FUNCTIONS = [
     secret_api.stash_inside,
     secret_api.stash_later,
     secret_api.fill_made,
+    secret_api.store_then_call,
     secret_api.look_up_missing,
     secret_api.made_by,
     secret_api.poison_factory,

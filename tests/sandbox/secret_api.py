@@ -156,6 +156,12 @@ def stash_later(container: object) -> None:
     threading.Timer(0.2, stash, args=(container,)).start()
 
 
+def store_then_call(holder: object) -> object:
+    """Puts a rich object on an object it was handed, then calls that object's method."""
+    holder.cover = Picture(11)  # type: ignore[attr-defined]
+    return holder.done()  # type: ignore[attr-defined]
+
+
 def fill_made(holder: object) -> None:
     """Asks an object it was handed to make a container, then fills that."""
     stash(holder.make())  # type: ignore[attr-defined]

@@ -265,6 +265,10 @@ ENTERED_BY_API = {
         "SUBJECT = []\nclass P:\n    append = property(lambda self: SUBJECT.append)\nstash(P())"
     ),
     "container_a_callback_returns": "SUBJECT = []\nmade_by(lambda: SUBJECT)",
+    "attribute_the_api_set_before_calling_a_method": (
+        "SUBJECT = []\nclass Sink:\n    def done(self):\n        SUBJECT.append(self.cover)\n"
+        "store_then_call(Sink())"
+    ),
     "container_a_stored_lambda_returns": (
         "SUBJECT = []\nclass Shelf:\n    pass\nshelf = Shelf()\nshelf.make = lambda: SUBJECT\n"
         "fill_made(shelf)"

@@ -62,8 +62,8 @@ def _checkpoint(log: Path, record: dict[str, Any]) -> Checkpoint:
             raise TypeError("state, namespace and options must be objects")
     except (KeyError, TypeError, ValueError) as error:
         raise ContinuationError(
-            f"{log.stem}: a checkpoint record in its JSONL twin is damaged ({error}); rewind "
-            "to a step before it, or run the task again"
+            f"{log.stem}: a checkpoint record in its JSONL twin is damaged ({error}), so the "
+            "run cannot be continued from its log; run the task again"
         ) from None
     return Checkpoint(log, step, *parts)  # type: ignore[arg-type]
 

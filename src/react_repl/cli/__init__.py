@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 
 import click
 
@@ -56,6 +57,9 @@ class _LazyGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:  # `react-repl logs list | head`: the reader left, no bug
+            sys.stderr.close()
+            raise SystemExit(1) from None
         except Exception as error:
             from react_repl.cli._crash import debugging, unexpected_error
 

@@ -22,7 +22,10 @@ _MESSAGE_LIMIT = 300
 
 def unexpected_error(error: Exception, command: str) -> click.ClickException:
     """The one-line error for `error`, with its traceback saved where the line says."""
-    message = " ".join(str(error).split())[:_MESSAGE_LIMIT] or "(no message)"
+    try:
+        message = " ".join(str(error).split())[:_MESSAGE_LIMIT] or "(no message)"
+    except Exception:  # an exception whose message cannot be read still gets its line
+        message = "(its message could not be read)"
     report = _save_report(error, command)
     where = f"; the details are in {report}" if report else ""
     return click.ClickException(

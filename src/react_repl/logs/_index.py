@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from react_repl._unicode import valid_unicode
+
 from ._db import WRITER_BUSY_SECONDS, connect, index_path, transaction
 from ._parse import ParsedRun, RunLogWarning
 
@@ -178,6 +180,13 @@ class _RowGone(Exception):
 
 
 def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
+    row = _run_values(path, run)
+    return {key: valid_unicode(value) if isinstance(value, str) else value
+            for key, value in row.items()}  # fmt: skip
+
+
+def _run_values(path: str, run: ParsedRun) -> dict[str, Any]:
+    """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
     return {
         "path": path,
         "id": run.id,
@@ -205,8 +214,6 @@ def _step_row(rowid: int, seq: int, step: Mapping[str, Any]) -> tuple[Any, ...]:
         rowid,
         seq,
         number if isinstance(number, int) else seq,
-        str(step.get("kind", "step")),
-        str(step.get("thought", "")),
-        str(step.get("action", "")),
-        str(step.get("observation", "")),
+        valid_unicode(str(step.get("kind", "step"))),
+        *(valid_unicode(str(step.get(key, ""))) for key in ("thought", "action", "observation")),
     )

@@ -19,10 +19,10 @@ from types import CodeType, FrameType
 from typing import Any
 
 from ._handles import Boundary, crossing_values
+from ._kinds import AGENT_FILES
 from ._wrappers import ApiFunction
 
 _API_CALL: CodeType = ApiFunction.__call__.__code__
-_AGENT_FILES = "<action "
 
 
 class EntryGuard:
@@ -38,7 +38,7 @@ class EntryGuard:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         if not _inside_an_api_call(sys._getframe(2)):
             return values
-        return crossing_values(self.boundary, values, agent_objects_as_they_are=True)
+        return crossing_values(self.boundary, values)
 
     def leaving(self, value: Any) -> Any:
         """What agent code returns or yields: to an API, it crosses like an argument."""
@@ -50,7 +50,7 @@ class EntryGuard:
         """What a generator's `yield` returned: an API may have resumed it with `send()`."""
         if not self.boundary.calls_under_way or not _inside_an_api_call(sys._getframe(2)):
             return value
-        return crossing_values(self.boundary, (value,), agent_objects_as_they_are=True)[0]
+        return crossing_values(self.boundary, (value,))[0]
 
 
 def _inside_an_api_call(frame: FrameType | None) -> bool:
@@ -59,7 +59,7 @@ def _inside_an_api_call(frame: FrameType | None) -> bool:
     for the observation) on the main thread, and on any other a thread an API started."""
     while frame is not None:
         code = frame.f_code
-        if code.co_filename.startswith(_AGENT_FILES):
+        if code.co_filename.startswith(AGENT_FILES):
             return False
         if code is _API_CALL:
             return True

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import threading
 import types
-from collections import defaultdict, deque
-from collections.abc import Callable, Collection
+from collections import ChainMap, defaultdict, deque
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from ._kinds import (
@@ -45,7 +45,6 @@ from ._plain import (
 from ._unwrap import unwrap
 
 _REPR_LIMIT = 200
-# callables that run something else (a bound `str.format` runs the guarded formatter)
 # the slot itself: an agent subclass cannot override it
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
@@ -103,6 +102,10 @@ class Boundary:
         self._given.pop()
         if threading.active_count() <= self._threads_before:
             self.calls_under_way -= 1
+
+    def given_under_way(self) -> Mapping[int, Any]:
+        """Everything the agent passed into the API calls under way, by id."""
+        return ChainMap(*reversed(self._given)) if self._given else {}
 
     def handed_back(self, value: Any) -> Any:
         """What agent code gives an API during a call (a callback's result, a value yielded):
@@ -178,7 +181,10 @@ class Boundary:
             elif kind is Handle or is_agent_generator(item):
                 found = True
             elif kind in CODE_TYPES:
-                found = found or is_agent_code(item)
+                if is_agent_code(item):
+                    found = True
+                    if kind is types.MethodType:  # its object is the agent's, passed along
+                        pending.append(item.__self__)
             elif kind in BOUND_BUILTINS:
                 if is_bound_builtin(item):
                     found = True
@@ -200,7 +206,7 @@ class _Crossing:
 
     __slots__ = ("boundary", "done", "given", "memo", "pending")
 
-    def __init__(self, boundary: Boundary, given: dict[int, Any]) -> None:
+    def __init__(self, boundary: Boundary, given: Mapping[int, Any]) -> None:
         self.boundary = boundary
         self.given = given
         self.memo: dict[int, Any] = {}
@@ -338,19 +344,21 @@ class _Crossing:
                     owner.__dict__[name] = safe
 
 
-def crossing_values(
-    boundary: Boundary, values: tuple[Any, ...], *, agent_objects_as_they_are: bool = False
-) -> tuple[Any, ...]:
-    """Values an API hands to agent code, made safe as its results are. With
-    `agent_objects_as_they_are`, the agent's own objects are not checked in place: a method's
-    `self` keeps what the agent put in it (a compiled pattern is not turned into a handle)."""
-    crossing = _Crossing(boundary, {})
-    safe = tuple(
-        value if agent_objects_as_they_are and boundary.agent_owned(value) else crossing.wrap(value)
-        for value in values
-    )
+def crossing_values(boundary: Boundary, values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Values an API hands to agent code (a callback's arguments, a method's `self`), made safe
+    as its results are. What the agent passed into the calls under way stays itself, and so
+    does everything it held then (a method's compiled pattern); the agent's own objects are
+    checked in place, since the API may have just put its objects into them."""
+    crossing = _Crossing(boundary, boundary.given_under_way())
+    safe = []
+    for value in values:
+        if boundary.agent_owned(value):
+            crossing.settle(value)
+            safe.append(value)
+        else:
+            safe.append(crossing.wrap(value))
     crossing.finish()
-    return safe
+    return tuple(safe)
 
 
 class _Callback:

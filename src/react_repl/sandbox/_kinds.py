@@ -10,6 +10,7 @@ from typing import Any
 from ._formatter import GuardedFormat
 from ._plain import MAPPINGS, container_base
 
+AGENT_FILES = "<action "  # the file name of every action's code, and of nothing else
 CODE_TYPES = (types.FunctionType, types.MethodType)
 BOUND_BUILTINS = (types.BuiltinMethodType, types.MethodWrapperType)
 # callables that run something else (a bound `str.format` runs the guarded formatter)
@@ -42,7 +43,7 @@ def is_agent_code(value: Any) -> bool:
     function = value.__func__ if isinstance(value, types.MethodType) else value
     if not isinstance(function, types.FunctionType):
         return False
-    return function.__code__.co_filename.startswith("<action ")
+    return function.__code__.co_filename.startswith(AGENT_FILES)
 
 
 def is_bound_builtin(value: Any) -> bool:
@@ -56,4 +57,4 @@ def is_bound_builtin(value: Any) -> bool:
 
 
 def is_agent_generator(value: Any) -> bool:
-    return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith("<action ")
+    return type(value) is types.GeneratorType and value.gi_code.co_filename.startswith(AGENT_FILES)

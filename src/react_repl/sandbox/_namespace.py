@@ -16,6 +16,7 @@ from ._answer import answer_value
 from ._capture import Capture
 from ._catalogue import ModuleProxy
 from ._guards import Guards
+from ._kinds import AGENT_FILES
 from ._wrappers import ApiFunction
 
 _SAFE_BUILTINS = (
@@ -110,7 +111,7 @@ def _dir(*target: Any) -> list[str]:
     else:
         caller = sys._getframe(1)
         # handed to an API (a `defaultdict(dir)` it fills), it would list the API's locals
-        agent = caller.f_code.co_filename.startswith("<action ")
+        agent = caller.f_code.co_filename.startswith(AGENT_FILES)
         names = caller.f_locals if agent else ()
     return sorted(name for name in names if not name.startswith("_"))
 

@@ -167,7 +167,8 @@ class WorkerProcess:
             outcome.stopped = True
             outcome.answer = message.get("answer")
         elif op == "host_call":
-            refusal = budget.refusal(str(message.get("name")))
+            name = str(message.get("name"))
+            refusal = budget.refusal(name) if name in host else ""  # unknown: _call_host says
             write_frame(self._out, _refused(refusal) if refusal else _call_host(message, host))
         elif op == "done":
             outcome.done = message
