@@ -155,12 +155,17 @@ def hit_name(line: str) -> str:
 
 
 def with_parameter_docs(hits: str, docs: Mapping[str, ApiDoc]) -> str:
-    """method_search's hits with the top hit's parameters explained under it."""
+    """method_search's hits with the top hit's parameters and result explained under it.
+
+    The result's keys are what a small model guesses wrong otherwise: it indexes a record by a
+    name it made up, and the KeyError costs a step."""
     first, _, rest = hits.partition("\n")
     doc = docs.get(hit_name(first))
-    if doc is None or not doc.params:
+    if doc is None or not (doc.params or doc.returns):
         return hits
-    explained = "\n".join(f"    {param}" for param in doc.params)
+    lines = [f"    {param}" for param in doc.params]
+    lines += [f"    returns: {doc.returns}"] if doc.returns else []
+    explained = "\n".join(lines)
     return f"{first}\n{explained}" + (f"\n{rest}" if rest else "")
 
 
