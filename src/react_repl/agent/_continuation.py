@@ -38,20 +38,29 @@ class Checkpoint:
 
 def read_checkpoints(log: Path) -> list[Checkpoint]:
     """Every checkpoint of a run, in step order; a torn last line (a killed run) is skipped."""
+    return _checkpoints(log, _records(log))
+
+
+def _checkpoints(log: Path, records: list[dict[str, Any]]) -> list[Checkpoint]:
+    return [_checkpoint(log, record) for record in records if record.get("type") == "checkpoint"]
+
+
+def _records(log: Path) -> list[dict[str, Any]]:
+    """The run's JSONL records, in order; a torn line (a killed run) is skipped."""
     twin = log.with_suffix(".jsonl")
     try:
         lines = twin.read_text(encoding="utf-8").splitlines()
     except OSError as error:
         raise ContinuationError(f"cannot read the run's JSONL twin {twin}: {error}") from error
-    checkpoints = []
+    records = []
     for line in lines:
         try:
             record = json.loads(line)
         except ValueError:
             continue
-        if isinstance(record, dict) and record.get("type") == "checkpoint":
-            checkpoints.append(_checkpoint(log, record))
-    return checkpoints
+        if isinstance(record, dict):
+            records.append(record)
+    return records
 
 
 def _checkpoint(log: Path, record: dict[str, Any]) -> Checkpoint:
@@ -68,28 +77,17 @@ def _checkpoint(log: Path, record: dict[str, Any]) -> Checkpoint:
     return Checkpoint(log, step, *parts)  # type: ignore[arg-type]
 
 
-def _ended_with(log: Path) -> str | None:
-    """The status of the run's end record, None while it has none (killed, or still running)."""
-    status = None
-    for line in log.with_suffix(".jsonl").read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict) and record.get("type") == "end":
-            status = record.get("status")
-    return status
-
-
 def latest(log: Path) -> Checkpoint:
     """Where a resumed run goes on; a finished run has nowhere to go (its last step would run
     again, side effects included)."""
-    checkpoints = read_checkpoints(log)
-    if _ended_with(log) == "finished":
+    records = _records(log)
+    ends = [record for record in records if record.get("type") == "end"]
+    if ends and ends[-1].get("status") == "finished":
         raise ContinuationError(
             f"{log.stem} finished with an answer; there is nothing to resume. To redo a step, "
             f"fork it: react-repl rewind {log.stem} --to-step K"
         )
+    checkpoints = _checkpoints(log, records)
     if not checkpoints:
         raise ContinuationError(
             f"{log.stem} has no checkpoint: it was written by an older version or stopped "
