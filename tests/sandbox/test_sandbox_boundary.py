@@ -251,6 +251,10 @@ ENTERED_BY_API = {
         "SUBJECT = []\nclass Sink:\n    def append(self, item):\n        SUBJECT.append(item)\n"
         "stash_later(Sink())\nfor _ in range(50_000_000):\n    if SUBJECT:\n        break"
     ),
+    "value_received_inside_a_generator_lambda": (
+        "SUBJECT = []\ntake = lambda: SUBJECT.append((yield 1)) or (yield 2)\n"
+        "feed_generator(take())"
+    ),
     "generator_kept_in_an_object": (
         "SUBJECT = []\ndef take():\n    got = yield 1\n    SUBJECT.append(got)\n    yield 2\n"
         "class Box:\n    pass\nbox = Box()\nbox.feed = take()\nfeed_inside(box)"
@@ -306,6 +310,7 @@ HANDED_BACK = {
     "generator": (
         "def repeat():\n    got = yield 1\n    yield got\nSUBJECT = [feed_generator(repeat())]"
     ),
+    "generator_lambda": "SUBJECT = [feed_generator((lambda: (yield (yield 1)))())]",
 }
 
 

@@ -47,6 +47,7 @@ class AgentOptions:
     show_assigned: bool = False  # an action ending in `x = ...` that printed nothing shows x
     grounded_ids: bool = False  # an id neither the task nor a result showed is sent back unrun
     hold_repeated_writes: bool = False  # a write that already worked is not run again as is
+    pending_changes: bool = False  # stop() before the change the task asks for is sent back once
     reflect_on_errors: bool = False  # the reply after a failed action opens with the error
     reflect_on_repeats: bool = False  # the reply after a repeated action asks what is left
     resample_repeats: int = 0  # an action that repeats an earlier one is re-asked this often
@@ -116,6 +117,7 @@ class AgentOptions:
             "show_assigned": self.show_assigned,
             "grounded_ids": self.grounded_ids,
             "hold_repeated_writes": self.hold_repeated_writes,
+            "pending_changes": self.pending_changes,
             "reflect_on_errors": self.reflect_on_errors,
             "reflect_on_repeats": self.reflect_on_repeats,
             "resample_repeats": self.resample_repeats,

@@ -22,6 +22,7 @@ from react_repl.agent._hints import ApiRaisesHint, NameErrorSearch, RepeatWarnin
 from react_repl.agent._id_kinds import IdKindHint
 from react_repl.agent._loops import LoopDetector
 from react_repl.agent._options import AgentOptions
+from react_repl.agent._pending_change import PendingChange
 from react_repl.agent._planner import Planner
 from react_repl.agent._reflection import ErrorReflection, RepeatReflection
 from react_repl.agent._reminder import TaskReminder
@@ -56,6 +57,7 @@ def builtin_plugins(options: AgentOptions) -> list[object]:
         (options.step_budget_notes, StepBudgetNote),
         (options.grounded_ids, GroundedIds),
         (options.hold_repeated_writes, RepeatedWriteHold),
+        (options.pending_changes, PendingChange),
         (options.reflect_on_errors, ErrorReflection),
         (options.reflect_on_repeats, RepeatReflection),
         (options.critic == "answer+results", ResultCritic),

@@ -83,6 +83,7 @@ class AgentTable(Table):
     show_assigned: bool | None = None
     grounded_ids: bool | None = None
     hold_repeated_writes: bool | None = None
+    pending_changes: bool | None = None
     reflect_on_errors: bool | None = None
     reflect_on_repeats: bool | None = None
     resample_repeats: Count | None = None

@@ -1,0 +1,108 @@
+"""An answer given before the change the task asks for was made is sent back, unrun.
+
+In the published 1.5B multistep runs the model often answered the question part of a task and
+skipped its change: clinic-cancel-next-visit named the right doctor in every run and never
+cancelled the appointment; hr-request-annual-leave answered the leave balance before submitting
+the request; rooms-book-projector-room answered a room it never booked. A task that says "Cancel
+it" or "Book the cheapest flight" needs a call of a function that changes data, and whether one
+ran is known without asking the model: the sandbox counts each action's API calls.
+
+A requested change is a word that opens a clause of the task ("Cancel it", ", then book ...")
+and is the first word of an API declared with side effects (`cancel_appointment`). Only declared
+writes count: a pure function's name says nothing about what the task wants done. An action that
+calls stop() before any API of that verb ran (in this action or an earlier one that worked) is
+sent back once, unrun, naming the functions that make the change; a second stop() is accepted,
+since a task can turn out to need no change ("renew every loan due by Friday" with none due).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from react_repl._hit_listing import hit_names
+from react_repl.agent._context import ApiDoc, Proposal, Review, RunContext, apis_called
+from react_repl.hookspecs import hookimpl
+from react_repl.sandbox import Observation
+
+MEMO = "pending_change"
+MAX_SEND_BACKS = 1
+FUNCTIONS_SHOWN = 3
+TASK_HITS = 20  # the task's own hits, which order the functions a note names
+_CLAUSE_OPENING = re.compile(
+    r"(?:^|[.!?:;]\s+|,\s+|\b(?:then|and|please)\s+)(?P<verb>[A-Za-z]{3,})\b"
+)
+_STOP_CALL = re.compile(r"\bstop\s*\(")
+_FAILED_LINE = re.compile(r"^\s*line \d+: (?P<code>.*)$", re.MULTILINE)
+
+
+class PendingChange:
+    @hookimpl
+    def observation_hints(
+        self, run: RunContext, proposal: Proposal, observation: Observation
+    ) -> str | None:
+        made = writes_made(observation, run.api_docs)
+        if made:
+            memo = run.memo(MEMO)
+            memo["made"] = sorted({*memo.get("made", []), *made})
+        return None
+
+    @hookimpl
+    def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
+        if not _STOP_CALL.search(proposal.action):
+            return None
+        memo = run.memo(MEMO)
+        if memo.get("sent_back", 0) >= MAX_SEND_BACKS:
+            return None
+        made = {*memo.get("made", []), *apis_called(proposal.action, run.api_docs)}
+        missing = {
+            verb: names
+            for verb, names in requested_changes(run.task, run.api_docs).items()
+            if not made & set(names)
+        }
+        if not missing:
+            return None
+        memo["sent_back"] = memo.get("sent_back", 0) + 1
+        verb, names = next(iter(missing.items()))
+        return Review.reject(
+            run.prompts.render(
+                "pending_change.jinja2",
+                verb=verb,
+                functions="\n".join(_signatures(run, names)),
+            )
+        )
+
+
+def requested_changes(task: str, docs: Mapping[str, ApiDoc]) -> dict[str, list[str]]:
+    """Each change the task asks for (a clause-opening verb), with the declared writes that make
+    it, in the task's order."""
+    writes: dict[str, list[str]] = {}
+    for name, doc in docs.items():
+        if doc.side_effects:
+            writes.setdefault(name.split("_", 1)[0].lower(), []).append(name)
+    verbs = [match["verb"].lower() for match in _CLAUSE_OPENING.finditer(task)]
+    return {verb: sorted(writes[verb]) for verb in dict.fromkeys(verbs) if verb in writes}
+
+
+def writes_made(observation: Observation, docs: Mapping[str, ApiDoc]) -> list[str]:
+    """The declared writes an action called that did not raise: in a failed action, the call on
+    the failing line is the one that raised."""
+    called = [name for name in observation.api_calls if name in docs and docs[name].side_effects]
+    if observation.ok or not called:
+        return called
+    failing = _FAILED_LINE.findall(observation.text)
+    failed_code = failing[-1] if failing else ""
+    return [name for name in called if not re.search(rf"\b{re.escape(name)}\s*\(", failed_code)]
+
+
+def _signatures(run: RunContext, names: list[str]) -> list[str]:
+    """The functions' signatures, those the task's own search ranks first leading."""
+    ranked: list[str] = []
+    if run.method_search is not None:
+        try:
+            ranked = hit_names(run.method_search(run.task, k=TASK_HITS)) or []
+        except Exception:  # a failed search must never fail the step
+            ranked = []
+    order = {name: rank for rank, name in enumerate(ranked)}
+    chosen = sorted(names, key=lambda name: order.get(name, len(order)))[:FUNCTIONS_SHOWN]
+    return [f"`{run.api_docs[name].signature}`" for name in chosen]
