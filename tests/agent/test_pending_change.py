@@ -107,20 +107,22 @@ def test_switched_off_the_answer_is_accepted(server: ScriptedServer, tmp_path: P
         ("Refund the teapot, then e-mail her. Answer with the amount.", []),
         ("For each of them, order more units and cancel the rest.", ["order", "cancel"]),
         ("How much did the booking cost? Answer as a number.", []),
+        ("Move 40 lanterns to Rotterdam.", ["move"]),  # the summary's verb: transfer_stock
     ],
 )
 def test_a_change_is_a_clause_opening_verb_that_names_a_declared_write(
     task: str, verbs: list[str]
 ) -> None:
     docs = {
-        name: ApiDoc(f"{name}()", side_effects=writes)
-        for name, writes in [
-            ("book_flight", True),
-            ("renew_loan", True),
-            ("order_units", True),
-            ("cancel_order", True),
-            ("answer_sheet", False),  # "Answer with" opens a clause, but this is no write
-            ("get_booking", False),
+        name: ApiDoc(f"{name}()", side_effects=writes, summary=summary)
+        for name, writes, summary in [
+            ("book_flight", True, "Book one seat on a flight."),
+            ("renew_loan", True, ""),
+            ("order_units", True, ""),
+            ("cancel_order", True, ""),
+            ("transfer_stock", True, "Move units of a product from one warehouse to another."),
+            ("answer_sheet", False, "Answer a quiz."),  # "Answer with" opens a clause: no write
+            ("get_booking", False, ""),
         ]
     }
     assert list(requested_changes(task, docs)) == verbs

@@ -125,6 +125,7 @@ class ApiDoc:
     parameters: tuple[str, ...] = ()  # the names positional arguments bind to, in order
     returns: str = ""  # the docstring's Returns, on one line
     module: str = ""  # where the function is defined: one service's functions share it
+    summary: str = ""  # the docstring's first line: its first word is the verb (PEP 257)
 
     def described(self, parameter: str) -> str:
         """The docstring's "name: what it wants" line for one parameter, or ""."""

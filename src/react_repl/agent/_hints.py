@@ -192,6 +192,7 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
             _positional(parsed),
             sections.returns,
             getattr(function, "__module__", None) or "",
+            sections.summary,
         )
     return docs
 

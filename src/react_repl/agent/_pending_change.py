@@ -8,7 +8,8 @@ it" or "Book the cheapest flight" needs a call of a function that changes data, 
 ran is known without asking the model: the sandbox counts each action's API calls.
 
 A requested change is a word that opens a clause of the task ("Cancel it", ", then book ...")
-and is the first word of an API declared with side effects (`cancel_appointment`). Only declared
+and is the first word of the name or of the docstring summary of an API declared with side
+effects (`cancel_appointment`; `transfer_stock`, "Move units of a product ..."). Only declared
 writes count: a pure function's name says nothing about what the task wants done. An action that
 calls stop() before any API of that verb ran (in this action or an earlier one that worked) is
 sent back once, unrun, naming the functions that make the change; a second stop() is accepted,
@@ -76,12 +77,20 @@ class PendingChange:
 def requested_changes(task: str, docs: Mapping[str, ApiDoc]) -> dict[str, list[str]]:
     """Each change the task asks for (a clause-opening verb), with the declared writes that make
     it, in the task's order."""
-    writes: dict[str, list[str]] = {}
+    writes: dict[str, set[str]] = {}
     for name, doc in docs.items():
         if doc.side_effects:
-            writes.setdefault(name.split("_", 1)[0].lower(), []).append(name)
+            for verb in _verbs(name, doc):
+                writes.setdefault(verb, set()).add(name)
     verbs = [match["verb"].lower() for match in _CLAUSE_OPENING.finditer(task)]
     return {verb: sorted(writes[verb]) for verb in dict.fromkeys(verbs) if verb in writes}
+
+
+def _verbs(name: str, doc: ApiDoc) -> set[str]:
+    """What a write does, in the words a task would use: its name's first word
+    (`issue_refund`) and its summary's ("Refund part or all of an order")."""
+    words = [name.split("_", 1)[0], *doc.summary.split()[:1]]
+    return {word.strip(".,:;").lower() for word in words if word}
 
 
 def writes_made(observation: Observation, docs: Mapping[str, ApiDoc]) -> list[str]:
