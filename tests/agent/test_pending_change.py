@@ -68,6 +68,29 @@ def test_a_change_that_raised_does_not_count(server: ScriptedServer, tmp_path: P
     assert result.status is Status.FINISHED and len(result.steps) == 3  # sent back once only
 
 
+def test_a_change_that_raised_inside_a_helper_does_not_count(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Charge.", "def go(amount):\n    return charge_card(amount)\ngo(0)"))
+    server.enqueue(fenced("Answer.", 'stop("charged")'))
+    server.enqueue(fenced("Answer again.", 'stop("charged")'))
+    result = run(server, tmp_path, task="Charge my card 5 euros and say what happened.")
+    assert "in go" in result.steps[0].observation
+    assert result.steps[1].observation.startswith(NOT_RUN)
+
+
+def test_each_change_is_checked_on_its_own(server: ScriptedServer, tmp_path: Path) -> None:
+    server.enqueue(fenced("Send.", 'print(send_note("hi"))'))
+    server.enqueue(fenced("Answer.", 'stop("hi")'))
+    server.enqueue(fenced("Charge.", "print(charge_card(5))"))
+    server.enqueue(fenced("Answer.", 'stop("hi")'))
+    result = run(server, tmp_path, task="Send me a note that says hi, then charge my card 5 euros.")
+    sent_back = result.steps[1].observation
+    assert sent_back.startswith(NOT_RUN) and "asks you to charge" in sent_back
+    assert "charge_card" in sent_back and "send_note" not in sent_back
+    assert result.status is Status.FINISHED and len(result.steps) == 4
+
+
 def test_a_change_made_before_a_later_line_failed_counts(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
@@ -108,6 +131,14 @@ def test_switched_off_the_answer_is_accepted(server: ScriptedServer, tmp_path: P
         ("For each of them, order more units and cancel the rest.", ["order", "cancel"]),
         ("How much did the booking cost? Answer as a number.", []),
         ("Move 40 lanterns to Rotterdam.", ["move"]),  # the summary's verb: transfer_stock
+        ("Please cancel my next order.", ["cancel"]),
+        ("Find the cheapest flight and then book it.", ["book"]),
+        ("Then cancel it.", ["cancel"]),
+        ("Return only the number of loans.", []),  # the answer's part, not a change
+        ("Order 5512: when will it arrive?", []),  # a word before a number names a record
+        ("Hi, order #5512 never arrived. What is its status?", []),
+        ("Order 12 lanterns for Rotterdam.", ["order"]),  # a quantity, not a record
+        ("What is the status of my refund and transfer?", []),
     ],
 )
 def test_a_change_is_a_clause_opening_verb_that_names_a_declared_write(
@@ -121,6 +152,7 @@ def test_a_change_is_a_clause_opening_verb_that_names_a_declared_write(
             ("order_units", True, ""),
             ("cancel_order", True, ""),
             ("transfer_stock", True, "Move units of a product from one warehouse to another."),
+            ("return_item", True, "Return a borrowed item."),
             ("answer_sheet", False, "Answer a quiz."),  # "Answer with" opens a clause: no write
             ("get_booking", False, ""),
         ]

@@ -7,11 +7,13 @@ the request; rooms-book-projector-room answered a room it never booked. A task t
 it" or "Book the cheapest flight" needs a call of a function that changes data, and whether one
 ran is known without asking the model: the sandbox counts each action's API calls.
 
-A requested change is a word that opens a clause of the task ("Cancel it", ", then book ...")
-and is the first word of the name or of the docstring summary of an API declared with side
-effects (`cancel_appointment`; `transfer_stock`, "Move units of a product ..."). Only declared
+A requested change is a word that opens a clause of the task ("Cancel it", ", then book ...",
+"Please renew ...") and is the first word of the name or of the docstring summary of an API
+declared with side effects (`cancel_appointment`; `transfer_stock`, "Move units of a product").
+Words that open the answer's part of a task ("Return only the number", "Answer with") and a
+word naming a record ("Order 5512: where is it?", "order #5512") are not changes. Only declared
 writes count: a pure function's name says nothing about what the task wants done. An action that
-calls stop() before any API of that verb ran (in this action or an earlier one that worked) is
+calls stop() when no API of that verb ran in an earlier action, and its own code calls none, is
 sent back once, unrun, naming the functions that make the change; a second stop() is accepted,
 since a task can turn out to need no change ("renew every loan due by Friday" with none due).
 """
@@ -31,10 +33,15 @@ MAX_SEND_BACKS = 1
 FUNCTIONS_SHOWN = 3
 TASK_HITS = 20  # the task's own hits, which order the functions a note names
 _CLAUSE_OPENING = re.compile(
-    r"(?:^|[.!?:;]\s+|,\s+|\b(?:then|and|please)\s+)(?P<verb>[A-Za-z]{3,})\b"
+    r"(?:^|[.!?:;]\s+|,\s+|\b(?:then|and)\s+)"
+    r"(?:(?i:please|then|also|now|just|kindly)\s+)*"  # "Please cancel", "and then book"
+    r"(?P<verb>[A-Za-z]{3,})\b(?!\s*(?:#|\d+\s*[:?]|\?))"  # "Order 5512: when ..." is a record
 )
+_NOT_CHANGES = {"return", "answer", "round", "tell", "give", "show", "list", "let", "report"}
 _STOP_CALL = re.compile(r"\bstop\s*\(")
-_FAILED_LINE = re.compile(r"^\s*line \d+: (?P<code>.*)$", re.MULTILINE)
+_FRAME = re.compile(
+    r"^  line \d+(?: of an earlier action \([^)]*\))?(?:, in \w+)?: (?P<code>.*)$", re.MULTILINE
+)
 
 
 class PendingChange:
@@ -90,18 +97,26 @@ def _verbs(name: str, doc: ApiDoc) -> set[str]:
     """What a write does, in the words a task would use: its name's first word
     (`issue_refund`) and its summary's ("Refund part or all of an order")."""
     words = [name.split("_", 1)[0], *doc.summary.split()[:1]]
-    return {word.strip(".,:;").lower() for word in words if word}
+    return {word.strip(".,:;").lower() for word in words if word} - _NOT_CHANGES
 
 
 def writes_made(observation: Observation, docs: Mapping[str, ApiDoc]) -> list[str]:
-    """The declared writes an action called that did not raise: in a failed action, the call on
-    the failing line is the one that raised."""
+    """The declared writes an action called, less those that raised.
+
+    The sandbox counts a call before it runs, so in a failed action a write named in any frame
+    of the traceback is taken to have raised, unless it was called more than once (an earlier
+    call in a loop may have worked). Counting a write that raised as made costs only the
+    send-back; missing one that was made could get it done twice.
+    """
     called = [name for name in observation.api_calls if name in docs and docs[name].side_effects]
     if observation.ok or not called:
         return called
-    failing = _FAILED_LINE.findall(observation.text)
-    failed_code = failing[-1] if failing else ""
-    return [name for name in called if not re.search(rf"\b{re.escape(name)}\s*\(", failed_code)]
+    frames = "\n".join(_FRAME.findall(observation.text))
+    return [
+        name
+        for name in called
+        if observation.api_calls[name] > 1 or not re.search(rf"\b{re.escape(name)}\b", frames)
+    ]
 
 
 def _signatures(run: RunContext, names: list[str]) -> list[str]:
