@@ -99,7 +99,7 @@ def test_the_write_critic_leaves_reads_alone_and_gives_way(
 def test_the_worked_example_copied_as_the_answer_is_rejected_without_a_model_call(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    server.enqueue(fenced("Done.", 'stop("Refunded 18.5 euros at Fjord Fitness.")'))
+    server.enqueue(fenced("Done.", 'stop("0 days are left until Christmas 2031.")'))
     server.enqueue(fenced("Real answer.", "stop(4)"))
     result = make_agent(server, tmp_path).run("How many tickets are open?")
     assert "worked example" in result.steps[0].observation
@@ -110,8 +110,8 @@ def test_the_worked_example_copied_as_the_answer_is_rejected_without_a_model_cal
 def test_the_example_check_leaves_tasks_about_the_example_alone(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    server.enqueue(fenced("Done.", 'stop("Fjord Fitness refunded 18.5 euros.")'))
-    result = make_agent(server, tmp_path).run("How much did Fjord Fitness refund?")
+    server.enqueue(fenced("Done.", 'stop("24 days are left until Christmas 2031.")'))
+    result = make_agent(server, tmp_path).run("How many days until Christmas 2031?")
     assert result.status is Status.FINISHED and len(result.steps) == 1
 
 
