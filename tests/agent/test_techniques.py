@@ -291,7 +291,7 @@ def test_constrained_replies_send_the_grammar_with_step_calls_only(
     assert "ACTION" in step_calls[0]["grammar"] and "```python" in step_calls[0]["grammar"]
 
 
-def test_the_top_search_hit_shows_what_its_parameters_want(
+def test_the_top_search_hit_shows_what_its_parameters_want_and_what_it_returns(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
     server.enqueue(fenced("Search.", 'method_search("temperature in a city")'))
@@ -299,7 +299,8 @@ def test_the_top_search_hit_shows_what_its_parameters_want(
     lines = make_agent(server, tmp_path).run("Go.").steps[0].observation.splitlines()
     assert lines[0].startswith("`get_temperature(city: str) -> float`")
     assert lines[1] == '    city: Name of the city, for example "Paris".'
-    assert lines[2].startswith("`send_note(")  # only the top hit is explained
+    assert lines[2] == "    returns: The temperature in degrees Celsius."
+    assert lines[3].startswith("`send_note(")  # only the top hit is explained
 
 
 def test_a_failing_api_call_shows_what_its_parameters_want(
