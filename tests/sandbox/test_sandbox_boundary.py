@@ -366,6 +366,24 @@ UNTOUCHED = {
         "print(collector.pattern.search('x') is not None, repr(collector.seen[0])[:8])",
         "True <handle:",
     ),
+    # the guard wrote a lambda's body into both branches of a conditional, so nesting doubled
+    # the code at each level: 20 levels outran the action's 30 s limit while compiling
+    "lambdas_nested_thirty_deep": (
+        "f = " + "lambda: (" * 30 + "7" + ")" * 30 + "\nfor _ in range(30):\n    f = f()\nprint(f)",
+        "7",
+    ),
+    "lambdas_with_parameters_nested": (
+        "add = "
+        + "".join(f"lambda a{i}: (" for i in range(20))
+        + "+".join(f"a{i}" for i in range(20))
+        + ")" * 20
+        + "\nfor i in range(20):\n    add = add(i)\nprint(add)",
+        "190",
+    ),
+    "generator_lambda_with_a_parameter": (
+        "g = (lambda start: (yield start) or (yield start + 1))(5)\nprint(list(g))",
+        "[5, 6]",
+    ),
 }
 
 

@@ -7,7 +7,6 @@ sandbox needs differently, each for a stated reason.
 from __future__ import annotations
 
 import ast
-import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -153,10 +152,17 @@ def _guard_method(method: str, value: ast.expr) -> ast.Call:
 
 
 def _leaving(value: ast.expr) -> ast.expr:
-    """`_enter_.leaving(value) if <an API call is under way> else value`."""
-    return ast.IfExp(
-        test=_entry_check(), body=_guard_method("leaving", value), orelse=copy.deepcopy(value)
+    """`(_enter_.leaving if <an API call is under way> else _enter_.kept)(value)`.
+
+    `value` appears once: written into both branches of a conditional, a lambda returning a
+    lambda doubled its code at each level, and twenty nested lambdas took longer to compile than
+    an action may run."""
+    chosen = ast.IfExp(
+        test=_entry_check(),
+        body=ast.Attribute(_name(ENTRY_GUARD), "leaving", ast.Load()),
+        orelse=ast.Attribute(_name(ENTRY_GUARD), "kept", ast.Load()),
     )
+    return ast.Call(func=chosen, args=[value], keywords=[])
 
 
 def _entry_check() -> ast.expr:
@@ -184,23 +190,25 @@ def _guard_entry(function: ast.FunctionDef) -> None:
 
 
 def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
-    """`lambda a, b: body` → `lambda a, b: (lambda a, b: body)(*_enter_(a, b)) if <an API call
-    is under way> else body`: a lambda has no statement to rebind its parameters in, so an
-    inner one receives the guarded values; outside API calls the body runs as written."""
+    """`lambda a, b: body` → `lambda a, b: <leaving>((lambda a, b: body)(*(_enter_(a, b) if
+    <an API call is under way> else (a, b))))`: a lambda has no statement to rebind its
+    parameters in, so an inner one receives the guarded values, and what it returns leaves as
+    `_leaving` says. The body appears once (see `_leaving`)."""
     names = _parameters(function.args)
     if not names:  # nothing comes in; what it returns still goes out to whoever called it
-        leaving = _guard_method("leaving", copy.deepcopy(function.body))
-        function.body = ast.IfExp(test=_entry_check(), body=leaving, orelse=function.body)
+        function.body = _leaving(function.body)
         return function
     inner = ast.Lambda(
         args=ast.arguments(posonlyargs=[], args=[ast.arg(name) for name in names],
                            kwonlyargs=[], kw_defaults=[], defaults=[]),
-        body=copy.deepcopy(function.body),
+        body=function.body,
     )  # fmt: skip
-    guarded = _call(ENTRY_GUARD, *map(_name, names))
+    given = ast.Tuple([_name(name) for name in names], ast.Load())
+    guarded = ast.IfExp(
+        test=_entry_check(), body=_call(ENTRY_GUARD, *map(_name, names)), orelse=given
+    )
     entered = ast.Call(func=inner, args=[ast.Starred(guarded, ast.Load())], keywords=[])
-    leaving = _guard_method("leaving", entered)
-    function.body = ast.IfExp(test=_entry_check(), body=leaving, orelse=function.body)
+    function.body = _leaving(entered)
     return function
 
 
