@@ -43,7 +43,6 @@ PROFILES: dict[str, ModelProfile] = {
                 "answer_form_check": True,
                 "grounded_ids": True,
                 "hold_repeated_writes": True,
-                "pending_changes": True,
                 "search_focus": True,
             },
         ),
