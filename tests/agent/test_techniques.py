@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import agent_test_apis
+import agent_test_future_apis
 import pytest
 from test_loop import PLAIN, fenced, make_agent
 
@@ -244,6 +245,18 @@ def test_a_call_that_does_not_fit_the_signature_gets_the_signature_not_the_raise
     observation = agent.run("Count the pages.").steps[0].observation
     assert "the signature is count_pages(isbn: str) -> int" in observation
     assert "[documented:" not in observation
+
+
+def test_hints_write_a_signature_as_method_search_does_for_postponed_annotations(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(fenced("Look.", "print(find_room(99))"))
+    server.enqueue(fenced("Done.", "stop()"))
+    apis = {"find_room": agent_test_future_apis.find_room}
+    agent = make_agent(server, tmp_path, replace(PLAIN, few_shot=False), apis=apis)
+    observation = agent.run("Find a free room on floor 99.").steps[0].observation
+    shown = "find_room(floor: int, wing: Optional[str] = None) -> list[dict]"
+    assert f"[`{shown}` wants: floor: The floor number, e.g. 3." in observation
 
 
 @pytest.mark.parametrize(

@@ -269,7 +269,7 @@ class Agent:
             return ""
         full = self.options.program_first
         docs = self._api_docs if self.options.api_hints or full else {}
-        return found_for_task(hits.strip(), apis=self.apis, docs=docs, full=full)
+        return found_for_task(hits.strip(), docs=docs, full=full)
 
 
 @dataclass(frozen=True)

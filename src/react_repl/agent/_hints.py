@@ -14,7 +14,12 @@ from typing import Any
 
 from react_repl.agent._context import ApiDoc, Proposal, RunContext, apis_called
 from react_repl.hookspecs import hookimpl
-from react_repl.registry import declaration_of, parse_docstring
+from react_repl.registry import (
+    declaration_of,
+    format_signature,
+    parse_docstring,
+    read_signature,
+)
 from react_repl.sandbox import Observation
 
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
@@ -174,10 +179,10 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
     docs = {}
     for name, function in apis.items():
         try:
-            parsed = inspect.signature(function)
+            parsed = read_signature(function)
         except (TypeError, ValueError):
             parsed = None
-        signature = f"{name}{parsed}" if parsed else f"{name}(...)"
+        signature = format_signature(name, parsed) if parsed else f"{name}(...)"
         sections = parse_docstring(inspect.getdoc(function) or "")
         params = tuple(
             f"{param}: {' '.join(description.split())}"

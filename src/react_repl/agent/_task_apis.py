@@ -12,13 +12,10 @@ too: a task's steps usually live in one service, and the task's words match only
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from react_repl.agent._context import ApiDoc
 from react_repl.agent._hints import hit_name, with_parameter_docs
-from react_repl.registry import format_signature, parse_docstring, read_signature
 
 MAX_MODULE_SIZE = 12  # a larger module is a library, not one service: its hits stand alone
 
@@ -26,7 +23,6 @@ MAX_MODULE_SIZE = 12  # a larger module is a library, not one service: its hits 
 def found_for_task(
     hits: str,
     *,
-    apis: Mapping[str, Callable[..., Any]],
     docs: Mapping[str, ApiDoc],
     full: bool,
 ) -> str:
@@ -37,7 +33,7 @@ def found_for_task(
     names = [hit_name(line) for line in listed]
     siblings = [name for name in module_of(names[0], docs) if name not in names] if names else []
     entries = [_documented(line, name, docs) for line, name in zip(listed, names, strict=True)]
-    entries += [_documented(_hit_line(name, apis[name]), name, docs) for name in siblings]
+    entries += [_documented(_hit_line(docs[name]), name, docs) for name in siblings]
     return "\n".join(entries)
 
 
@@ -50,14 +46,9 @@ def module_of(name: str, docs: Mapping[str, ApiDoc]) -> list[str]:
     return members if len(members) <= MAX_MODULE_SIZE else []
 
 
-def _hit_line(name: str, api: Callable[..., Any]) -> str:
-    """The line method_search would print for `api`."""
-    try:
-        signature = format_signature(name, read_signature(api))
-    except (TypeError, ValueError):
-        signature = f"{name}(...)"
-    summary = parse_docstring(inspect.getdoc(api) or "").summary
-    return f"`{signature}`: {summary}" if summary else f"`{signature}`"
+def _hit_line(doc: ApiDoc) -> str:
+    """The line method_search would print for the API `doc` describes."""
+    return f"`{doc.signature}`: {doc.summary}" if doc.summary else f"`{doc.signature}`"
 
 
 def _documented(line: str, name: str, docs: Mapping[str, ApiDoc]) -> str:
