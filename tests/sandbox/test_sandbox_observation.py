@@ -72,8 +72,7 @@ def test_type_error_calling_an_api_shows_its_signature(sandbox: Sandbox) -> None
     observation = sandbox.run("get_weather()")
     assert observation.error == "TypeError"
     assert (
-        "Hint: the signature is get_weather(city: 'str', unit: 'str' = 'C') -> 'str'"
-        in observation.text
+        "Hint: the signature is get_weather(city: str, unit: str = 'C') -> str" in observation.text
     )
 
 
@@ -127,7 +126,7 @@ def test_stop_survives_an_agent_catching_base_exception(sandbox: Sandbox) -> Non
 
 def test_help_shows_signature_and_docstring(sandbox: Sandbox) -> None:
     observation = sandbox.run("help(get_weather)")
-    assert observation.text.startswith("get_weather(city: 'str', unit: 'str' = 'C') -> 'str'")
+    assert observation.text.startswith("get_weather(city: str, unit: str = 'C') -> str")
     assert "Current weather for a city." in observation.text
     assert sandbox.run("help('get_weather')").text == observation.text
 
@@ -135,9 +134,7 @@ def test_help_shows_signature_and_docstring(sandbox: Sandbox) -> None:
 def test_host_function_runs_in_parent_and_prints(sandbox: Sandbox) -> None:
     observation = sandbox.run("r = method_search('send a message', k=3)\nprint(r)")
     assert observation.text == "3 results for 'send a message'\nNone"
-    assert (
-        "method_search(description: 'str', k: 'int' = 5)" in sandbox.run("help(method_search)").text
-    )
+    assert "method_search(description: str, k: int = 5)" in sandbox.run("help(method_search)").text
 
 
 def test_host_function_exception_keeps_builtin_type(sandbox: Sandbox) -> None:
@@ -186,8 +183,8 @@ def test_null_byte_in_source_is_a_syntax_error(sandbox: Sandbox) -> None:
 def test_help_without_argument_lists_the_apis(sandbox: Sandbox) -> None:
     text = sandbox.run("help()").text
     assert text.startswith("Functions available without import:")
-    assert "get_weather(city: 'str', unit: 'str' = 'C') -> 'str'" in text
-    assert "method_search(description: 'str', k: 'int' = 5)" in text
+    assert "get_weather(city: str, unit: str = 'C') -> str" in text
+    assert "method_search(description: str, k: int = 5)" in text
 
 
 def test_agent_defined_exceptions_keep_their_attributes_and_methods(sandbox: Sandbox) -> None:

@@ -149,8 +149,19 @@ def _ensure_parent_package(name: str) -> None:
             sys.modules[parent] = package
 
 
-def signature_text(function: Callable[..., Any]) -> str:
+def readable_signature(function: Callable[..., Any]) -> inspect.Signature | None:
+    """With postponed annotations evaluated, so that `help()`, a wrapper's repr and the
+    signature hint read `list[dict]` as method_search shows it, not `'list[dict]'`."""
     try:
-        return str(inspect.signature(function))
+        return inspect.signature(function, eval_str=True)
+    except Exception:  # evaluating an annotation's text may raise anything
+        pass
+    try:
+        return inspect.signature(function)
     except (TypeError, ValueError):
-        return "(...)"
+        return None
+
+
+def signature_text(function: Callable[..., Any]) -> str:
+    signature = readable_signature(function)
+    return "(...)" if signature is None else str(signature)

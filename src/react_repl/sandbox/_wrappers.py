@@ -18,6 +18,7 @@ from ._budget import Meter
 from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
+from ._references import readable_signature
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
@@ -59,10 +60,7 @@ class ApiFunction:
         self._boundary = boundary
         self._meter = meter
         self._ledger = ledger if ledger is not None and name in ledger.write_apis else None
-        try:
-            self.__signature__: inspect.Signature | None = inspect.signature(function)
-        except (TypeError, ValueError):
-            self.__signature__ = None
+        self.__signature__: inspect.Signature | None = readable_signature(function)
         self._doc = inspect.getdoc(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
