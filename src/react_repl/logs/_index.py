@@ -180,13 +180,14 @@ class _RowGone(Exception):
 
 
 def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
-    row = _run_values(path, run)
-    return {key: valid_unicode(value) if isinstance(value, str) else value
-            for key, value in row.items()}  # fmt: skip
+    """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
+    return {
+        key: valid_unicode(value) if isinstance(value, str) else value
+        for key, value in _run_values(path, run).items()
+    }
 
 
 def _run_values(path: str, run: ParsedRun) -> dict[str, Any]:
-    """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
     return {
         "path": path,
         "id": run.id,
