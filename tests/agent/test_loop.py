@@ -189,6 +189,41 @@ def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path
     assert "- Status: **max_steps**" in result.log_path.read_text()
 
 
+@pytest.mark.parametrize(
+    ("wrap_up", "summary"),
+    [
+        ("Observation 2 showed 2; I did not finish.", "Observation 2 showed 2; I did not finish."),
+        (fenced("Two was the last count.", "stop(2)"), "Two was the last count."),
+        ("ACTION:\n```python\nstop(2)\n```", "stop(2)"),
+        (fenced("Two.", "stop(2)") + "\nOBSERVATION 3:\n2\nTHOUGHT: made up", "Two."),
+    ],
+    ids=["opens_with_observation", "thought_and_stop", "only_code", "made_up_turns_after"],
+)
+def test_the_wrap_up_summary_keeps_what_the_model_concluded(
+    server: ScriptedServer, tmp_path: Path, wrap_up: str, summary: str
+) -> None:
+    options = AgentOptions(decompose_first_step=False, max_steps=2)
+    server.enqueue(fenced("one", "print(1)"))
+    server.enqueue(fenced("two", "print(2)"))
+    server.enqueue(wrap_up)
+    result = make_agent(server, tmp_path, options).run("Count forever.")
+    assert (result.status, result.summary) == (Status.MAX_STEPS, summary)
+
+
+def test_a_failed_wrap_up_call_still_ends_at_max_steps(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = AgentOptions(decompose_first_step=False, max_steps=1)
+    server.enqueue(fenced("one", "print(1)"))
+    server.enqueue(ScriptedReply(status=401, error_message="bad key"))
+    result = make_agent(server, tmp_path, options).run("Count forever.")
+    assert result.status is Status.MAX_STEPS
+    assert result.summary is None
+    assert "reached max_steps=1; the wrap-up call failed" in (result.error or "")
+    assert [s.kind for s in result.steps] == ["step"]
+    assert "- Status: **max_steps**" in result.log_path.read_text()
+
+
 def test_decomposition_runs_method_search_for_the_first_substep(
     server: ScriptedServer, tmp_path: Path
 ) -> None:

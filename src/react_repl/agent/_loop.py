@@ -27,7 +27,7 @@ from react_repl.agent._events import (
 )
 from react_repl.agent._grammar import grammar_request
 from react_repl.agent._opening import PrefilledReply
-from react_repl.agent._parse import ParsedReply, parse_reply
+from react_repl.agent._parse import ParsedReply, parse_reply, summary_of
 from react_repl.agent._planning import decompose
 from react_repl.agent._recorder import RunRecorder, StepNotes
 from react_repl.agent._resample import earlier_actions, unrepeated
@@ -89,11 +89,7 @@ class StepLoop:
             while state.step < self.options.max_steps:
                 self._check_cancel()
                 self.take_step(state.step + 1)
-            return Outcome(
-                Status.MAX_STEPS,
-                error=f"reached max_steps={self.options.max_steps}",
-                summary=self._wrap_up(),
-            )
+            return self._out_of_steps()
         except _Finished as finished:
             return finished.outcome
         except ModelCancelled:
@@ -314,11 +310,23 @@ class StepLoop:
             Outcome(Status.INTERRUPTED, error=f"stopped by the reviewer at step {step}: {reason}")
         )
 
+    def _out_of_steps(self) -> Outcome:
+        """Max steps, with the wrap-up's summary; a failed wrap-up call loses only the summary:
+        the steps ran, and their results are what a caller reads."""
+        error = f"reached max_steps={self.options.max_steps}"
+        try:
+            summary = self._wrap_up()
+        except ModelError as failure:
+            return Outcome(Status.MAX_STEPS, error=f"{error}; the wrap-up call failed: {failure}")
+        return Outcome(Status.MAX_STEPS, error=error, summary=summary)
+
     def _wrap_up(self) -> str | None:
         """At max steps, one last call so the model says what it got; kept as the summary.
 
         The last exchange is shown with the wrap-up turn instead of the usual one; the
-        checkpoint written before keeps the usual one, so a resumed run simply goes on.
+        checkpoint written before keeps the usual one, so a resumed run simply goes on. No stop
+        sequence applies: nothing runs after this reply, so an opening "Observation 3 showed…"
+        is the model reading the last result, not making one up.
         """
         exchanges = self.run.state.transcript.exchanges
         if not self.options.wrap_up or not exchanges or exchanges[-1].step != self.run.state.step:
@@ -330,8 +338,8 @@ class StepLoop:
         step = last.step + 1
         self.emit(StepStarted(step, "wrap_up"))
         started = time.perf_counter()
-        completion = self.complete(step, self.options.stop_sequences)
-        summary = parse_reply(completion.text).thought or completion.text.strip()
+        completion = self.complete(step, ())
+        summary = summary_of(completion.text)
         self.record(step, "wrap_up", completion, started, StepNotes(summary))
         return summary or None
 

@@ -58,6 +58,17 @@ def parse_reply(reply: str) -> ParsedReply:
     return _parse_unfenced(text)
 
 
+def summary_of(reply: str) -> str:
+    """A wrap-up reply as the run's summary: its thought, else its code (a model told that
+    nothing more runs may still answer with `stop(value)`), with what follows the first code
+    block dropped, as a model that goes on after it writes made-up turns."""
+    blocks = [block for block in fenced_blocks(reply) if block.is_code]
+    if not blocks:
+        return _clean_thought(reply)
+    first = blocks[0]
+    return _clean_thought(reply[: first.opened]) or _dedent_code(reply[first.start : first.end])
+
+
 def _parse_unfenced(text: str) -> ParsedReply:
     """A reply with an ACTION label but no fence: take what follows if it is valid Python."""
     label = _ACTION_LABEL.search(text)
