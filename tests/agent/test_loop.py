@@ -640,3 +640,40 @@ def test_a_quoted_observation_before_the_action_stays(
     result = make_agent(server, tmp_path).run("Temperature in Paris?")
     assert (result.status, result.answer) == (Status.FINISHED, 21.5)
     assert "OBSERVATION 1:\n21.5" in result.steps[0].thought
+
+
+@pytest.mark.parametrize("stream", [True, False])
+@pytest.mark.parametrize(
+    "reasoning",
+    [
+        "<think>\nMaybe:\n```python\nsend_note('draft')\n```\nNo, check first.\n</think>\n",
+        "<think>\nObservation 1 is not there yet,\nobservation shows nothing.\n</think>\n",
+    ],
+    ids=["draft_code", "observation_lines"],
+)
+def test_a_reasoning_models_think_part_is_neither_run_nor_cut(
+    server: ScriptedServer, tmp_path: Path, reasoning: str, stream: bool
+) -> None:
+    server.enqueue(reasoning + fenced("Check.", "print(get_temperature('Paris'))"))
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
+    first = result.steps[0]
+    assert (first.kind, first.action, first.observation) == (
+        "step",
+        "print(get_temperature('Paris'))",
+        "21.5",
+    )
+    assert "<think>" not in server.requests[1]["messages"][-2]["content"]
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_quoted_block_before_the_action_label_is_not_the_action(
+    server: ScriptedServer, tmp_path: Path, stream: bool
+) -> None:
+    quote = "THOUGHT: It printed\n```\nsend_note('old')\n```\nso now:\n"
+    server.enqueue(quote + "ACTION:\n```python\nobservation = get_temperature('Paris')\n"
+                   "print(observation)\n```")  # fmt: skip
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
+    assert result.steps[0].action == "observation = get_temperature('Paris')\nprint(observation)"
+    assert result.steps[0].observation == "21.5"

@@ -12,7 +12,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from react_repl.llm import fenced_blocks, stop_cut
+from react_repl.llm import action_index, fenced_blocks, reasoning_spans, stop_cut
 
 _OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
 _THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
@@ -46,16 +46,26 @@ def cut_at_observation(text: str) -> str:
 
 
 def parse_reply(reply: str) -> ParsedReply:
-    text = cut_at_observation(reply)
-    blocks = [block for block in fenced_blocks(text) if block.is_code]
-    if blocks:
-        first = blocks[0]
-        thought = _clean_thought(text[: first.opened])
-        action = _dedent_code(text[first.start : first.end])
-        return ParsedReply(
-            thought, action or None, len(blocks) - 1, text, open_ended=not first.closed
-        )
+    text = without_reasoning(cut_at_observation(reply))
+    blocks = fenced_blocks(text)
+    number = action_index(text, blocks)
+    if number < len(blocks):
+        chosen = blocks[number]
+        thought = _clean_thought(text[: chosen.opened])
+        action = _dedent_code(text[chosen.start : chosen.end])
+        ignored = sum(block.is_code for block in blocks[number + 1 :])
+        return ParsedReply(thought, action or None, ignored, text, open_ended=not chosen.closed)
     return _parse_unfenced(text)
+
+
+def without_reasoning(text: str) -> str:
+    """The reply without the model's `<think>` part: its drafts are not actions, and a later
+    prompt needs only what it concluded."""
+    kept, position = [], 0
+    for begin, end in reasoning_spans(text):
+        kept.append(text[position:begin])
+        position = end
+    return ("".join(kept) + text[position:]).strip()
 
 
 def summary_of(reply: str) -> str:

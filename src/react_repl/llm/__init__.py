@@ -9,7 +9,14 @@ testing and benchmarking agents offline.
 from ._chat import ChatModel
 from ._scripted_reply import Fault, ScriptedReply
 from ._scripted_server import ScriptedServer
-from ._text import Fence, cut_at_stop, fenced_blocks, stop_cut
+from ._text import (
+    Fence,
+    action_index,
+    cut_at_stop,
+    fenced_blocks,
+    reasoning_spans,
+    stop_cut,
+)
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 
 __all__ = [
@@ -23,7 +30,9 @@ __all__ = [
     "RetryRecord",
     "ScriptedReply",
     "ScriptedServer",
+    "action_index",
     "cut_at_stop",
     "fenced_blocks",
+    "reasoning_spans",
     "stop_cut",
 ]

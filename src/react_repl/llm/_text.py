@@ -18,6 +18,12 @@ _FENCE_OPEN = re.compile(
     r"[ \t]*(?P<fence>`{3,}(?=[^`]*$)|~{3,})[ \t]*(?P<language>[A-Za-z0-9_+-]*).*"
 )
 _FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>`{3,}|~{3,})[ \t]*")
+# "ACTION:" (or "**Action 2:**") alone on its line: an unfenced action's code follows it
+ACTION_LABEL = re.compile(
+    r"^[ \t]*\**[ \t]*action[ \t]*\d*[ \t]*\**[ \t]*:?[ \t]*\**[ \t]*\r?$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_REASONING = re.compile(r"<think>.*?(?P<closed></think>)|<think>.*", re.DOTALL)
 CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
 # f-strings end in a token of their own since Python 3.12
 _STRING_ENDS = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_END", tokenize.STRING)})
@@ -83,10 +89,12 @@ def stop_cut(text: str, blocks: Sequence[Fence], start: int, first: int) -> int 
     fence to write its own OBSERVATION is cut there, before that fence's opening line when the
     stop begins the block, so no empty block is left behind.
     """
+    if any(begin <= first < end for begin, end in reasoning_spans(text)):
+        return None
     number = next((n for n, block in enumerate(blocks) if block.start <= first < block.end), -1)
     if number < 0:
         return start
-    if number <= _action_number(blocks):
+    if number <= action_index(text, blocks):
         return None
     block = blocks[number]
     return block.opened if not text[block.start : first].strip() else start
@@ -97,16 +105,41 @@ def unsettled_from(text: str) -> int:
     after the action until its first line of text is complete (a stop beginning that block cuts
     before its fence), else the end of the text."""
     blocks = fenced_blocks(text)
-    if not blocks or blocks[-1].closed or len(blocks) - 1 <= _action_number(blocks):
+    if not blocks or blocks[-1].closed or len(blocks) - 1 <= action_index(text, blocks):
         return len(text)
     last = blocks[-1]
     return len(text) if "\n" in text[last.start :].lstrip() else last.opened
 
 
-def _action_number(blocks: Sequence[Fence]) -> int:
-    """The first code block's place, past which blocks guard nothing (all guard without one);
-    blocks before it quote what the model read, so they guard their text too."""
-    return next((n for n, block in enumerate(blocks) if block.is_code), len(blocks))
+def action_index(text: str, blocks: Sequence[Fence]) -> int:
+    """The action's place among `blocks`, past which blocks guard nothing (all guard without one).
+
+    It is the first code block after the first ACTION label, else the first code block: a
+    thought may quote what the model read in a bare ``` block before its label, and that quote
+    is not the action. Blocks before the action guard their text too. A block inside the
+    model's reasoning (`<think>…</think>`) is a draft, never the action.
+    """
+    drafts = reasoning_spans(text)
+    candidates = [
+        n
+        for n, block in enumerate(blocks)
+        if block.is_code and not any(begin <= block.opened < end for begin, end in drafts)
+    ]
+    label = next(
+        (m for m in ACTION_LABEL.finditer(text) if not any(b <= m.start() < e for b, e in drafts)),
+        None,
+    )
+    labelled = [n for n in candidates if label is not None and blocks[n].opened > label.start()]
+    return (labelled or candidates or [len(blocks)])[0]
+
+
+def reasoning_spans(text: str) -> list[tuple[int, int]]:
+    """Where the model reasons before answering (`<think>…</think>`, as Qwen3 and DeepSeek-R1
+    write it when the server does not split it off); an open one runs to the end of the text."""
+    return [
+        (match.start(), match.end() if match.group("closed") else len(text))
+        for match in _REASONING.finditer(text)
+    ]
 
 
 def fenced_blocks(text: str) -> list[Fence]:
