@@ -70,6 +70,30 @@ def count_pages(isbn: str) -> int:
     return 320
 
 
+def read_manual(name: str) -> str:
+    """Read a product manual.
+
+    Args:
+        name: The manual's file name, e.g. "lamp.txt".
+
+    Raises:
+        OSError: The manual cannot be read; list_manuals() names those that exist.
+    """
+    raise FileNotFoundError(f"no manual named {name!r}")
+
+
+def find_author(name: str) -> dict:
+    """Find an author by name.
+
+    Args:
+        name: The author's full name.
+
+    Raises:
+        LookupError: Nobody of that name; search_catalog(title) names a book's author.
+    """
+    raise BookNotFound(f"no author {name!r}")
+
+
 _CUSTOMERS = {
     "C-1001": {"id": "C-1001", "name": "Ada Example", "balance": 10.0},
     "C-2002": {"id": "C-2002", "name": "Maya Lindqvist", "balance": 38.5},

@@ -222,15 +222,18 @@ def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_pa
     [
         ('print(find_book("123"))', "`find_book` raises BookNotFound: No book has this ISBN"),
         ("print(count_pages(9780000000001))", "`count_pages` raises TypeError: The ISBN was not"),
+        ('print(read_manual("x"))', "`read_manual` raises OSError: The manual cannot be read"),
+        ('print(find_author("x"))', "`find_author` raises LookupError: Nobody of that name"),
     ],
-    ids=["own_exception_class", "type_error_from_the_body"],
+    ids=["own_exception_class", "type_error_from_the_body", "builtin_subclass", "own_subclass"],
 )
 def test_the_documented_raises_is_found_for_every_kind_of_api_error(
     server: ScriptedServer, tmp_path: Path, action: str, documented: str
 ) -> None:
     server.enqueue(fenced("Look up.", action))
     server.enqueue(fenced("Done.", "stop()"))
-    apis = {"find_book": agent_test_apis.find_book, "count_pages": agent_test_apis.count_pages}
+    names = ("find_book", "count_pages", "read_manual", "find_author")
+    apis = {name: getattr(agent_test_apis, name) for name in names}
     agent = make_agent(server, tmp_path, replace(PLAIN, few_shot=False), apis=apis)
     assert f"[documented: {documented}" in agent.run("Look up the book.").steps[0].observation
 

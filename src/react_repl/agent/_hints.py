@@ -7,8 +7,10 @@ Each hint is a plugin on the `observation_hints` hook, switched by an AgentOptio
 from __future__ import annotations
 
 import ast
+import builtins
 import inspect
 import re
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -120,7 +122,7 @@ class ApiRaisesHint:
             f"[documented: `{name}` raises {entry}]"
             for name, doc in called
             for entry in doc.raises
-            if entry.split(":")[0].strip() in kinds
+            if _documents(entry.split(":")[0].strip(), kinds, doc.module)
         ]
         lines += [f"[`{doc.signature}` wants: {'; '.join(doc.params)}]" for _, doc in called
                   if doc.params]  # fmt: skip
@@ -145,6 +147,24 @@ def _raised_kinds(observation: Observation) -> set[str]:
         return set()
     own = re.search(rf"^{re.escape(error)}: (?P<kind>[A-Za-z_]\w*): ", observation.text, re.M)
     return {error, own["kind"]} if own else {error}
+
+
+def _documents(documented: str, kinds: set[str], module: str) -> bool:
+    """Whether a Raises entry covers the raised kinds: by name, or as their base class, as
+    `OSError` covers the `FileNotFoundError` an API's open() raised."""
+    if documented in kinds:
+        return True
+    base = _exception_class(documented, module)
+    if base is None:
+        return False
+    raised = (_exception_class(kind, module) for kind in kinds)
+    return any(kind is not None and issubclass(kind, base) for kind in raised)
+
+
+def _exception_class(name: str, module: str) -> type[BaseException] | None:
+    """A builtin exception, or one the API's own module defines or imports."""
+    found = getattr(builtins, name, None) or getattr(sys.modules.get(module), name, None)
+    return found if isinstance(found, type) and issubclass(found, BaseException) else None
 
 
 def failing_code(traceback: str, action: str) -> str:
