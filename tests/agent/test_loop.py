@@ -359,6 +359,17 @@ def test_a_name_used_as_a_value_is_to_be_assigned_not_searched(
     assert "found these" not in observation
 
 
+@pytest.mark.parametrize("code", ["print(type(21.5))", "f = open('notes.txt')"])
+def test_a_builtin_the_sandbox_leaves_out_is_not_searched_for(
+    server: ScriptedServer, tmp_path: Path, code: str
+) -> None:
+    server.enqueue(fenced("check", code))
+    server.enqueue(fenced("done", "stop()"))
+    observation = make_agent(server, tmp_path).run("Temperature?").steps[0].observation
+    assert "is not defined" in observation
+    assert "found these" not in observation
+
+
 def test_the_task_is_searched_up_front_when_asked(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("done", "stop()"))
     make_agent(server, tmp_path, replace(PLAIN, task_search=True)).run("Send a note to Bo.")

@@ -38,6 +38,7 @@ class NameErrorSearch:
     name turns the hallucination into the lookup the model should have made. A missing name
     used as a value is another mistake (a parameter name copied from a signature, never
     assigned): searching for it led small models further off, so they are told to assign it.
+    A builtin the sandbox leaves out (`type`, `open`) is not a wish for an API: no search.
     """
 
     @hookimpl
@@ -47,8 +48,8 @@ class NameErrorSearch:
         if run.method_search is None or observation.error != "NameError":
             return None
         missing = _MISSING_NAME.search(observation.text)
-        if missing is None:
-            return None
+        if missing is None or hasattr(builtins, missing["name"]):
+            return None  # a builtin the sandbox leaves out: its own hint says what to use
         if not _is_called(missing["name"], proposal.action):
             return run.prompts.render("unassigned.jinja2", name=missing["name"])
         query = missing["name"].replace("_", " ")
