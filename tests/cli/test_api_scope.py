@@ -189,3 +189,17 @@ def test_a_configured_mcp_server_that_cannot_start_stops_the_run(workdir: Path) 
     )
     error = _refused(workdir)
     assert error.startswith("Error: [mcp.servers.ghost]: MCP server 'ghost': cannot list its tools")
+
+
+def test_a_run_with_no_apis_in_scope_says_so_and_runs(workdir: Path) -> None:
+    (workdir / "react-repl.toml").write_text("[agent]\ndecompose_first_step = false\n")
+    (workdir / "myapis" / "weather_station.py").unlink()  # --apis names an empty folder
+    with ScriptedServer() as server:
+        server.enqueue(*SEARCH_THEN_CALL)
+        process = react_repl(workdir, server, "Anything.", "--max-steps", "3", "--only-apis")
+        _, err = process.communicate(timeout=180)
+    assert process.returncode == 0, err
+    assert "warning: no APIs are in scope for this run" in err
+    log = next((workdir / "logs").rglob("*.md")).read_text()
+    assert "No APIs are in scope for this run" in log
+    assert "No APIs are indexed" not in log

@@ -58,6 +58,11 @@ def prepare_registry(
     require_servers(registry, scope, servers)
     for problem in registry.problems:
         warn(str(problem))
+    if not registry.specs:
+        warn(
+            "no APIs are in scope for this run, so method_search finds nothing; name modules "
+            "with --apis, or leave out --only-apis / --no-builtin-apis"
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
         shared = MethodIndex.open(index_dir)

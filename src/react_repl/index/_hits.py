@@ -40,6 +40,14 @@ def format_hits(hits: Sequence[SearchHit]) -> str:
     )
 
 
+_NOTHING_INDEXED = (
+    "No APIs are indexed. Build the index with `react-repl index build` "
+    "(add your own modules with `--apis DIR`)."
+)
+_NOTHING_IN_SCOPE = (
+    "No APIs are in scope for this run, so there is nothing to find: solve it with plain "
+    "Python, or stop() and say which functions are missing."
+)
 _NO_DESCRIPTION = (
     'method_search needs a description of what you need, e.g. method_search("convert currency").'
 )
@@ -61,10 +69,7 @@ def method_search_function(index: MethodIndex, *, max_k: int = MAX_SHOWN) -> Cal
                 "rebuild it with `react-repl index build`."
             )
         if len(index) == 0:
-            return (
-                "No APIs are indexed. Build the index with `react-repl index build` "
-                "(add your own modules with `--apis DIR`)."
-            )
+            return _NOTHING_IN_SCOPE if index.in_memory else _NOTHING_INDEXED
         hits = index.search(description, k=max(1, min(k, max_k)))
         if not hits:
             return f"No API matches {description!r}; describe the action in other words."

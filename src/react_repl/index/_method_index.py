@@ -78,6 +78,11 @@ class MethodIndex:
     def exists(self) -> bool:
         return manifest_exists(self.path)
 
+    @property
+    def in_memory(self) -> bool:
+        """An overlay for one run: its APIs are the run's scope, not what was indexed."""
+        return not self._persistent
+
     def __len__(self) -> int:
         return len(self._state.rows)
 
