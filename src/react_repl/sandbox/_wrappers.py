@@ -19,6 +19,7 @@ from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
+from ._stop import StopState
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
@@ -45,7 +46,9 @@ def rebuild_exception(name: str, message: str) -> BaseException:
 class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
-    __slots__ = ("__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name")
+    __slots__ = (
+        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name", "_stop",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -53,17 +56,22 @@ class ApiFunction:
         function: Callable[..., Any],
         boundary: Boundary,
         meter: Meter,
+        stop: StopState,
         ledger: WriteLedger | None = None,
     ) -> None:
         self._name = name
         self._function = function
         self._boundary = boundary
         self._meter = meter
+        self._stop = stop
         self._ledger = ledger if ledger is not None and name in ledger.write_apis else None
         self.__signature__: inspect.Signature | None = readable_signature(function)
         self._doc = inspect.getdoc(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """After `stop()` nothing more is done for the action, whatever caught the stop: not
+        before the call, and not after an API that swallowed its callback's stop."""
+        self._stop.unwind()
         replayed = self._replayed(args, kwargs)
         if not is_missing(replayed):
             return replayed
@@ -75,6 +83,7 @@ class ApiFunction:
         except BaseException as error:  # everything is rebuilt, nothing is lost
             clean = self._sanitise(error, plain_args, plain_kwargs)
         else:
+            self._stop.unwind()
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
             if self._ledger is not None:
@@ -84,6 +93,7 @@ class ApiFunction:
         finally:
             self._boundary.end_call()
             self._boundary.settle(given)
+        self._stop.unwind()  # the stop itself, raised through the API, is not an error
         raise clean
 
     def _replayed(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -160,9 +170,15 @@ class HostFunction(ApiFunction):
     __slots__ = ("_signature_text",)
 
     def __init__(
-        self, name: str, signature: str, doc: str | None, call: Callable[..., Any], meter: Meter
+        self,
+        name: str,
+        signature: str,
+        doc: str | None,
+        call: Callable[..., Any],
+        meter: Meter,
+        stop: StopState,
     ) -> None:
-        super().__init__(name, call, Boundary(()), meter)
+        super().__init__(name, call, Boundary(()), meter, stop)
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature
