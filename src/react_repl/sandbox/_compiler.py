@@ -16,6 +16,7 @@ from typing import Any
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
 
 ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
+STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `_stop.py`
 
 
 class RestrictedSyntaxError(SyntaxError):
@@ -112,8 +113,29 @@ class _Transformer(RestrictingNodeTransformer):
         return super().visit_ClassDef(node)
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> Visited:
+        """A handler that catches `stop()` (a bare except, `except BaseException`, or a tuple
+        naming it) would run, and the code after it too: it begins by unwinding again."""
         self._refuse_rebinding(node, node.name)
-        return super().visit_ExceptHandler(node)
+        visited = super().visit_ExceptHandler(node)
+        if isinstance(visited, ast.ExceptHandler):
+            visited.body.insert(0, _stop_check(visited.body[0]))
+        return visited
+
+    def visit_Try(self, node: ast.Try) -> Visited:
+        """A `finally` block would act after `stop()`, and its `return`, `break` or `continue`
+        would swallow the stop: after a stop it unwinds before its first line."""
+        visited = super().visit_Try(node)
+        if isinstance(visited, ast.Try) and visited.finalbody:
+            visited.finalbody.insert(0, _stop_check(visited.finalbody[0]))
+        return visited
+
+    def visit_With(self, node: ast.With) -> Visited:
+        """An `__exit__` that returns True swallows `stop()`: the statement after the `with`
+        unwinds again."""
+        visited = super().visit_With(node)
+        if isinstance(visited, ast.With):
+            return [visited, _stop_check(visited)]
+        return visited
 
     def check_import_names(self, node: ast.ImportFrom | ast.Import) -> ast.AST:
         for alias in node.names:
@@ -210,6 +232,18 @@ def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
     entered = ast.Call(func=inner, args=[ast.Starred(guarded, ast.Load())], keywords=[])
     function.body = _leaving(entered)
     return function
+
+
+def _stop_check(where: ast.AST) -> ast.If:
+    """`if _stop_.stopped: _stop_.unwind()`; the test is inline, so an action that never
+    stops pays no call."""
+    unwind = ast.Call(ast.Attribute(_name(STOP_GUARD), "unwind", ast.Load()), [], [])
+    check = ast.If(
+        test=ast.Attribute(_name(STOP_GUARD), "stopped", ast.Load()),
+        body=[ast.Expr(unwind)],
+        orelse=[],
+    )
+    return ast.copy_location(check, where)
 
 
 def _name(identifier: str, store: bool = False) -> ast.Name:

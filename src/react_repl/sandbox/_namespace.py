@@ -17,6 +17,7 @@ from ._capture import Capture
 from ._catalogue import ModuleProxy
 from ._guards import Guards
 from ._kinds import AGENT_FILES
+from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction
 
 _SAFE_BUILTINS = (
@@ -31,16 +32,6 @@ _SAFE_BUILTINS = (
 
 PROTECTED_BUILTINS = frozenset({"stop", "help"})
 """Besides every API and host function: names an action may not rebind (see _compiler.py)."""
-
-
-class StopAction(BaseException):  # a control-flow signal, not an error
-    """Unwinds the action after `stop()`; the flag in StopState survives an agent's except."""
-
-
-class StopState:
-    def __init__(self) -> None:
-        self.stopped = False
-        self.answer: Any = None
 
 
 def _exceptions() -> dict[str, Any]:

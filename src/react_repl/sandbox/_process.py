@@ -22,7 +22,7 @@ from ._budget import HostBudget, Limits
 from ._host import prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
-from ._wrappers import builtin_exception, message_of
+from ._wrappers import builtin_exception, message_of, plain_arguments
 
 ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -218,12 +218,7 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
     function = host.get(str(message.get("name")))
     args, kwargs = message.get("args"), message.get("kwargs")
     if function is None or not isinstance(args, list) or not isinstance(kwargs, dict):
-        return {
-            "op": "host_result",
-            "ok": False,
-            "error": "RuntimeError",
-            "message": "bad host call",
-        }
+        return _failed("RuntimeError", "bad host call")
     try:
         result = function(*args, **kwargs)
         if isinstance(result, HostImage):
@@ -236,13 +231,17 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
         name = type(error).__name__
         text = message_of(error, "(the error's message could not be read)")
         if builtin_exception(name) is not type(error):
-            name, text = "RuntimeError", f"{name}: {text}"
-        return {"op": "host_result", "ok": False, "error": name, "message": text}
+            return _failed("RuntimeError", f"{name}: {text}")
+        return {**_failed(name, text), "args": plain_arguments(error)}
     return {"op": "host_result", "ok": True, "text": text}
 
 
 def _refused(refusal: str) -> dict[str, Any]:
-    return {"op": "host_result", "ok": False, "error": "RuntimeError", "message": refusal}
+    return _failed("RuntimeError", refusal)
+
+
+def _failed(error: str, message: str) -> dict[str, Any]:
+    return {"op": "host_result", "ok": False, "error": error, "message": message}
 
 
 def _plain_or_text(value: Any) -> Any:

@@ -9,23 +9,17 @@ from typing import Any
 from . import _catalogue
 from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
-from ._compiler import ENTRY_GUARD, compile_action
+from ._compiler import ENTRY_GUARD, STOP_GUARD, compile_action
 from ._entry import EntryGuard
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
 from ._handles import Boundary
 from ._ledger import WriteLedger
-from ._namespace import (
-    PROTECTED_BUILTINS,
-    StopAction,
-    StopState,
-    make_builtins,
-    make_help,
-    make_stop,
-)
+from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
 from ._references import resolve
 from ._silence import empty_loop_names
 from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
+from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction, HostFunction
 
 
@@ -53,6 +47,7 @@ class Session:
             "_print_": Printer(self.capture),
             **self._guards.hooks(),
             ENTRY_GUARD: EntryGuard(boundary),
+            STOP_GUARD: self._stop,
             **self.injected,
         }
 
@@ -63,11 +58,12 @@ class Session:
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
         for reference in config["apis"]:
             name = reference["name"]
-            values[name] = ApiFunction(name, resolve(reference), boundary, self.meter, ledger)
+            function = resolve(reference)
+            values[name] = ApiFunction(name, function, boundary, self.meter, self._stop, ledger)
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(
-                host["name"], host["signature"], host["doc"], forward, self.meter
+                host["name"], host["signature"], host["doc"], forward, self.meter, self._stop
             )
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
@@ -90,7 +86,7 @@ class Session:
         self.meter.start(used_in_run)
         filename = f"<action {self._count}>"
         self._sources[filename] = source.splitlines()
-        self._stop.stopped, self._stop.answer = False, None
+        self._stop.reset()
         self.capture.start()
         self.namespace.update(self._protected)  # belt and braces: the compiler refuses rebinding
         error, error_text = self._execute(source, filename)

@@ -115,7 +115,9 @@ class _Channel:
             write_bytes(self.fd_out, frame)
         reply = read_frame(self.fd_in)
         if not reply.get("ok"):
-            raise rebuild_exception(str(reply.get("error")), str(reply.get("message", "")))
+            arguments = reply.get("args")
+            kind, message = str(reply.get("error")), str(reply.get("message", ""))
+            raise rebuild_exception(kind, message, arguments if type(arguments) is list else None)
         if "value" in reply:
             return reply["value"]
         text = str(reply.get("text", ""))

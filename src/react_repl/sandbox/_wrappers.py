@@ -1,8 +1,9 @@
 """What the agent holds instead of a real API function.
 
 A wrapper's only public surface is being callable. Whatever an API raises is rebuilt from its
-type name and message, so no traceback, frame, `__cause__` or request object (with its headers)
-crosses back into the namespace; what it returns crosses through `Boundary` (`_handles.py`).
+type name and message (and its arguments, when they are plain data), so no traceback, frame,
+`__cause__` or request object (with its headers) crosses back into the namespace; what it
+returns crosses through `Boundary` (`_handles.py`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import builtins
 import functools
 import inspect
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._budget import Meter
@@ -19,9 +20,13 @@ from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
+from ._stop import StopState
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
+_MAX_ARGUMENTS = 8
+_MAX_ARGUMENT_CHARS = 10_000
+_MAX_INT_BITS = 1024  # str() of a bigger int may exceed the interpreter's digit limit
 
 
 def builtin_exception(name: str) -> type[BaseException] | None:
@@ -31,21 +36,62 @@ def builtin_exception(name: str) -> type[BaseException] | None:
     return None
 
 
-def rebuild_exception(name: str, message: str) -> BaseException:
-    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type."""
+def rebuild_exception(
+    name: str, message: str, arguments: Sequence[Any] | None = None
+) -> BaseException:
+    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type.
+
+    Built from `arguments` (see `plain_arguments`) when there are some: rebuilt from its text,
+    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`."""
     kind = builtin_exception(name)
     if kind is not None:
-        try:
-            return kind(message)
-        except Exception:  # some builtins (UnicodeDecodeError) need more arguments
-            pass
+        attempts = [(message,)] if arguments is None else [tuple(arguments), (message,)]
+        for given in attempts:
+            try:
+                return kind(*given)
+            except Exception:  # some builtins (UnicodeDecodeError) need more arguments
+                pass
     return RuntimeError(f"{name}: {message}" if message else name)
+
+
+def plain_arguments(error: BaseException) -> tuple[Any, ...] | None:
+    """What rebuilds a builtin exception as the API raised it, if it is plain data of bounded
+    size: its args, or for an OSError its errno, strerror and file names (which open() does
+    not put in args). None for anything else (an object, a str subclass with methods of its
+    own, a huge value); that error crosses as its text only."""
+    if isinstance(error, OSError) and error.errno is not None:
+        arguments = _os_arguments(error)
+    else:
+        arguments = tuple(error.args)
+    if len(arguments) > _MAX_ARGUMENTS or not all(map(_plain, arguments)):
+        return None
+    return arguments
+
+
+def _os_arguments(error: OSError) -> tuple[Any, ...]:
+    """OSError(errno, strerror, filename, winerror, filename2), as short as it can be."""
+    if error.filename2 is not None:
+        return (error.errno, error.strerror, error.filename, None, error.filename2)
+    if error.filename is not None:
+        return (error.errno, error.strerror, error.filename)
+    return (error.errno, error.strerror)
+
+
+def _plain(value: Any) -> bool:
+    kind = type(value)
+    if kind is str:
+        return len(value) <= _MAX_ARGUMENT_CHARS
+    if kind is int:
+        return value.bit_length() <= _MAX_INT_BITS
+    return kind in (float, bool, type(None))
 
 
 class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
-    __slots__ = ("__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name")
+    __slots__ = (
+        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name", "_stop",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -53,17 +99,22 @@ class ApiFunction:
         function: Callable[..., Any],
         boundary: Boundary,
         meter: Meter,
+        stop: StopState,
         ledger: WriteLedger | None = None,
     ) -> None:
         self._name = name
         self._function = function
         self._boundary = boundary
         self._meter = meter
+        self._stop = stop
         self._ledger = ledger if ledger is not None and name in ledger.write_apis else None
         self.__signature__: inspect.Signature | None = readable_signature(function)
         self._doc = inspect.getdoc(function)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """After `stop()` nothing more is done for the action, whatever caught the stop: not
+        before the call, and not after an API that swallowed its callback's stop."""
+        self._stop.unwind()
         replayed = self._replayed(args, kwargs)
         if not is_missing(replayed):
             return replayed
@@ -75,6 +126,7 @@ class ApiFunction:
         except BaseException as error:  # everything is rebuilt, nothing is lost
             clean = self._sanitise(error, plain_args, plain_kwargs)
         else:
+            self._stop.unwind()
             if isinstance(result, _INTERNALS):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
             if self._ledger is not None:
@@ -84,6 +136,7 @@ class ApiFunction:
         finally:
             self._boundary.end_call()
             self._boundary.settle(given)
+        self._stop.unwind()  # the stop itself, raised through the API, is not an error
         raise clean
 
     def _replayed(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -108,7 +161,7 @@ class ApiFunction:
     ) -> BaseException:
         kind, message = type(error), message_of(error)
         if builtin_exception(kind.__name__) is kind:
-            clean = rebuild_exception(kind.__name__, message)
+            clean = rebuild_exception(kind.__name__, message, plain_arguments(error))
         else:
             clean = RuntimeError(f"{kind.__name__}: {message}")
         hint = self._hint(error, args, kwargs)
@@ -160,9 +213,15 @@ class HostFunction(ApiFunction):
     __slots__ = ("_signature_text",)
 
     def __init__(
-        self, name: str, signature: str, doc: str | None, call: Callable[..., Any], meter: Meter
+        self,
+        name: str,
+        signature: str,
+        doc: str | None,
+        call: Callable[..., Any],
+        meter: Meter,
+        stop: StopState,
     ) -> None:
-        super().__init__(name, call, Boundary(()), meter)
+        super().__init__(name, call, Boundary(()), meter, stop)
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature
