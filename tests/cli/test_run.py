@@ -144,6 +144,34 @@ def test_run_exits_non_zero_when_not_finished(workdir: Path) -> None:
     assert "- Status: **max_steps**" in next((workdir / "logs").rglob("*.md")).read_text()
 
 
+def test_the_wrap_up_reply_ends_its_line_before_the_max_steps_rule(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Loop")
+        server.enqueue(reply("again", "print(1)"))
+        server.enqueue("THOUGHT: out of steps")
+        process = react_repl(workdir, server, "Loop.", "--max-steps", "2")
+        out, err = process.communicate(timeout=180)
+    lines = out.splitlines()
+    assert process.returncode == 1, err
+    after = lines[lines.index("THOUGHT: out of steps") + 1]
+    assert after.startswith("─") and " max_steps " in after
+
+
+def test_a_reply_streamed_before_an_error_ends_its_line_before_the_error_rule(
+    workdir: Path,
+) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Think")
+        for thought in ("THOUGHT: one", "THOUGHT: two", "THOUGHT: more"):  # no action: reminded
+            server.enqueue(thought)
+        process = react_repl(workdir, server, "Think.", "--max-steps", "3")
+        out, err = process.communicate(timeout=180)
+    lines = out.splitlines()
+    assert process.returncode == 1, err
+    after = lines[lines.index("THOUGHT: more") + 1]
+    assert after.startswith("─") and " error " in after
+
+
 def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Print one")

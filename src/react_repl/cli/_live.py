@@ -19,6 +19,7 @@ from react_repl.agent import (
     ActionReviewed,
     ModelRetried,
     Observed,
+    RunEnded,
     RunResult,
     StepStarted,
     TextDelta,
@@ -49,7 +50,7 @@ class LivePrinter:
                     "yellow",
                 )
             )
-        elif isinstance(event, ActionProposed):
+        elif isinstance(event, ActionProposed | RunEnded):  # the result's rule follows RunEnded
             self._end_reply()
         elif isinstance(event, ActionReviewed) and event.decision != "run":
             self._end_reply()
