@@ -180,9 +180,10 @@ def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
         process = react_repl(workdir, server, "Print one, slowly.")
         log = _wait_for_step(workdir / "logs", "## Step 2", process)
         os.kill(process.pid, signal.SIGINT)
-        _out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=60)
 
     assert process.returncode == 130, err
+    assert f"Log: {log}" in out.splitlines()  # which log is marked interrupted
     text = log.read_text()
     assert "## Step 2" in text and "one" in text
     assert "- Status: **interrupted**" in text
