@@ -144,6 +144,79 @@ def test_run_exits_non_zero_when_not_finished(workdir: Path) -> None:
     assert "- Status: **max_steps**" in next((workdir / "logs").rglob("*.md")).read_text()
 
 
+def test_the_wrap_up_reply_ends_its_line_before_the_max_steps_rule(workdir: Path) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Loop")
+        server.enqueue(reply("again", "print(1)"))
+        server.enqueue("THOUGHT: out of steps")
+        process = react_repl(workdir, server, "Loop.", "--max-steps", "2")
+        out, err = process.communicate(timeout=180)
+    lines = out.splitlines()
+    assert process.returncode == 1, err
+    after = lines[lines.index("THOUGHT: out of steps") + 1]
+    assert after.startswith("─") and " max_steps " in after
+
+
+def test_a_reply_streamed_before_an_error_ends_its_line_before_the_error_rule(
+    workdir: Path,
+) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Think")
+        for thought in ("THOUGHT: one", "THOUGHT: two", "THOUGHT: more"):  # no action: reminded
+            server.enqueue(thought)
+        process = react_repl(workdir, server, "Think.", "--max-steps", "3")
+        out, err = process.communicate(timeout=180)
+    lines = out.splitlines()
+    assert process.returncode == 1, err
+    after = lines[lines.index("THOUGHT: more") + 1]
+    assert after.startswith("─") and " error " in after
+
+
+def test_quiet_at_max_steps_prints_the_summary_and_the_log_keeps_it(workdir: Path) -> None:
+    """--quiet drops the live view, not the result: at max steps the summary is the result."""
+    with ScriptedServer() as server:
+        server.enqueue("1. Look it up")
+        server.enqueue("THOUGHT: Paris is 21.5 degrees;\nout of steps.")
+        process = react_repl(workdir, server, "Loop.", "--max-steps", "1", "--quiet")
+        out, err = process.communicate(timeout=180)
+    log = next((workdir / "logs").rglob("*.md"))
+    assert process.returncode == 1, err
+    assert out.splitlines() == ['Summary: "Paris is 21.5 degrees;\\nout of steps."', f"Log: {log}"]
+    assert "### Summary" in log.read_text() and "- Steps: 1\n" in log.read_text()
+    shown = json.loads(_logs_show_json(log))
+    assert shown["end"]["summary"] == "Paris is 21.5 degrees;\nout of steps."
+    assert shown["end"]["steps"] == 1  # the wrap-up is no step
+
+
+@pytest.mark.parametrize(
+    ("code", "printed", "answer_type"),
+    [
+        ("stop('line1\\nline2')", 'Answer: "line1\\nline2"', "str"),
+        ("stop('42')", "Answer: 42", "str"),
+        ("stop(42)", "Answer: 42", "int"),
+        ("stop()", "Finished with no answer value: stop() was given none.", "NoneType"),
+    ],
+)
+def test_each_answer_is_one_line_and_the_log_says_its_type(
+    workdir: Path, code: str, printed: str, answer_type: str
+) -> None:
+    with ScriptedServer() as server:
+        server.enqueue("1. Answer")
+        server.enqueue(reply("Done.", code))
+        process = react_repl(workdir, server, "Answer.", "--quiet")
+        out, err = process.communicate(timeout=180)
+    log = next((workdir / "logs").rglob("*.md"))
+    assert process.returncode == 0, err
+    assert out.splitlines() == [printed, f"Log: {log}"]
+    assert json.loads(_logs_show_json(log))["end"]["answer_type"] == answer_type
+
+
+def _logs_show_json(log: Path) -> str:
+    command = [sys.executable, "-m", "react_repl", "logs", "show", str(log), "--json"]
+    shown = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    return shown.stdout
+
+
 def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Print one")
@@ -152,9 +225,10 @@ def test_interrupt_mid_run_leaves_a_complete_log(workdir: Path) -> None:
         process = react_repl(workdir, server, "Print one, slowly.")
         log = _wait_for_step(workdir / "logs", "## Step 2", process)
         os.kill(process.pid, signal.SIGINT)
-        _out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=60)
 
     assert process.returncode == 130, err
+    assert f"Log: {log}" in out.splitlines()  # which log is marked interrupted
     text = log.read_text()
     assert "## Step 2" in text and "one" in text
     assert "- Status: **interrupted**" in text

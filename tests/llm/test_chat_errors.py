@@ -41,3 +41,18 @@ def test_server_without_key_gets_a_placeholder(server: ScriptedServer) -> None:
     server.enqueue("llama.cpp needs no key")
     model = ChatModel(ModelSettings("scripted", base_url=server.base_url, api_key=None))
     assert model.complete(USER).text == "llama.cpp needs no key"
+
+
+def test_a_404_for_a_listed_model_blames_the_endpoint_not_the_model(model_for) -> None:
+    """Saying the model "is not available" beside a list naming it would send the user to
+    change the model instead of the URL."""
+    missing = ScriptedReply(status=404, error_message="Not Found")
+    with (
+        ScriptedServer([missing], models=["scripted", "other"]) as server,
+        pytest.raises(ModelError) as caught,
+    ):
+        model_for(server, model="scripted").complete(USER)
+    message = str(caught.value)
+    assert "is not available" not in message and "The server offers" not in message
+    assert "lists model 'scripted' but answered 404 to the chat request" in message
+    assert "--base-url" in message

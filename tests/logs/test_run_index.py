@@ -188,3 +188,24 @@ def test_an_unwritable_index_falls_back_to_reading_the_files(
     (logs / ".index").write_text("a file where the index folder should be")
     with pytest.warns(RunLogWarning, match="cannot use the run index .*reading every log file"):
         assert [run.task for run in search_runs(logs, "cloudy")] == ["Weather in Paris"]
+
+
+def test_steps_count_the_numbered_steps_not_the_calls_around_them(
+    tmp_path: Path, make_step: Callable[..., StepRecord]
+) -> None:
+    """A reminder retries its step, a critic and the wrap-up are extra calls: a run stopped at
+    max_steps=2 took 2 steps, whether the writer's feed or a re-read of the file counts."""
+    log = RunLog.create(tmp_path, task="Count", model="m", settings={})
+    kinds = [(1, "decompose"), (2, "reminder"), (2, "step"), (2, "critic"), (3, "wrap_up")]
+    for index, kind in kinds:
+        log.write_step(make_step(index, kind=kind))
+        with RunCatalog(tmp_path) as catalog:
+            [running] = catalog.select().runs
+        assert running.steps == min(index, 2)
+    log.finish(status="max_steps", answer=None, prompt_tokens=9, completion_tokens=3,
+               summary="Paris is 21.5 degrees.")  # fmt: skip
+
+    assert "- Steps: 2\n" in log.path.read_text()
+    assert _state(tmp_path)[0][2] == 2
+    shutil.rmtree(tmp_path / ".index")
+    assert _state(tmp_path)[0][2] == 2

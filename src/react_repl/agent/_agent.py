@@ -171,7 +171,10 @@ class Agent:
                     state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
                 outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
                 result = _result(state.task, outcome, recorder)
-                recorder.close(outcome.status, result.answer, result.answer_text, outcome.error)
+                recorder.close(
+                    outcome.status, result.answer, result.answer_text, outcome.error,
+                    result.summary,
+                )  # fmt: skip
             except KeyboardInterrupt:
                 recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
                 raise

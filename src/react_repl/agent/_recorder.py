@@ -90,16 +90,24 @@ class RunRecorder:
             self.log.write_checkpoint(checkpoint)
 
     def close(
-        self, status: Status, answer: Any = None, answer_text: str | None = None, error: str = ""
+        self,
+        status: Status,
+        answer: Any = None,
+        answer_text: str | None = None,
+        error: str = "",
+        summary: str | None = None,
     ) -> None:
+        """`answer` is what stop() was given; only a finished run has one, even if None."""
         if self.log:
             self.log.finish(
                 status=status.value,
                 answer=answer_text,
                 answer_value=None if isinstance(answer, str) else answer,
+                answer_type=type(answer).__name__ if status is Status.FINISHED else None,
                 prompt_tokens=self.usage.prompt_tokens,
                 completion_tokens=self.usage.completion_tokens,
                 error=error or None,
+                summary=summary,
             )
 
 

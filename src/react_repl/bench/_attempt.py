@@ -33,6 +33,7 @@ from react_repl.bench._state import CheckWorld
 from react_repl.bench._suite import Suite, Task, load_suite
 from react_repl.bench.world import LocalWorld
 from react_repl.llm import ModelSettings
+from react_repl.logs import TURN_KINDS, steps_taken
 
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
 _suites: dict[str, Suite] = {}
@@ -146,7 +147,7 @@ def _record(
         status=status,
         outcome=outcome,
         steps=_steps(result),
-        replies=_count(result, _TURNS),
+        replies=_count(result, TURN_KINDS),
         malformed_replies=_count(result, {"reminder"}),
         prompt_tokens=result.usage.prompt_tokens if result else 0,
         completion_tokens=result.usage.completion_tokens if result else 0,
@@ -196,15 +197,11 @@ def _fill(workspace: Path, fixtures: tuple[Path, ...]) -> None:
         shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
 
 
-_TURNS = frozenset({"step", "decompose", "reminder"})
-
-
 def _steps(result: RunResult | None) -> int:
-    """Steps the agent took, as the seed counted them: numbered turns, not the extra model calls
-    around them (a plan, a critic's review, the wrap-up at max steps)."""
+    """Steps the agent took, as the seed counted them and the run's log does."""
     if result is None:
         return 0
-    return len({step.index for step in result.steps if step.kind in _TURNS})
+    return steps_taken((step.kind, step.index) for step in result.steps)
 
 
 def _count(result: RunResult | None, kinds: set[str] | frozenset[str]) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+from rich.text import Text
 
 from react_repl.cli._live import LivePrinter, print_result
 from react_repl.cli._options import option_values
@@ -81,15 +82,41 @@ def execute(console: Console, quiet: bool, go: Callable[[Any], RunResult]) -> No
     """Run `go(on_event)`, show it live unless quiet, print the result and exit with its code."""
     from react_repl.agent import ContinuationError
 
+    watch = _LogWatch(None if quiet else LivePrinter(console))
     try:
-        result = go(None if quiet else LivePrinter(console))
+        result = go(watch)
     except KeyboardInterrupt:
-        console.print("\n[yellow]Interrupted.[/] The run log is marked interrupted.")
+        _interrupted(console, watch.log_path)
         sys.exit(130)
     except ContinuationError as error:
         raise click.ClickException(str(error)) from error
     print_result(console, result, quiet)
     sys.exit(0 if result.finished else 1)
+
+
+class _LogWatch:
+    """Keeps the log path the run announces: a Ctrl-C leaves no result to read it from, and the
+    user still needs to know which log holds the interrupted run."""
+
+    def __init__(self, show: Callable[[Any], None] | None) -> None:
+        self.show = show
+        self.log_path: Path | None = None
+
+    def __call__(self, event: Any) -> None:
+        from react_repl.agent import RunStarted
+
+        if isinstance(event, RunStarted):
+            self.log_path = event.log_path
+        if self.show is not None:
+            self.show(event)
+
+
+def _interrupted(console: Console, log_path: Path | None) -> None:
+    if log_path is None:  # no logs folder, or stopped before the log was opened
+        console.print("\n[yellow]Interrupted.[/]")
+        return
+    console.print("\n[yellow]Interrupted.[/] The run log is marked interrupted.")
+    console.print(Text(f"Log: {log_path}"), soft_wrap=True)  # one line, as print_result's
 
 
 def _approvers(request: AgentRequest, console: Console) -> list[object]:

@@ -7,6 +7,7 @@ sandbox text is printed as Text, never as markup: `x[i]` or `[/b]` must survive.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import click
@@ -19,6 +20,7 @@ from react_repl.agent import (
     ActionReviewed,
     ModelRetried,
     Observed,
+    RunEnded,
     RunResult,
     StepStarted,
     TextDelta,
@@ -49,7 +51,7 @@ class LivePrinter:
                     "yellow",
                 )
             )
-        elif isinstance(event, ActionProposed):
+        elif isinstance(event, ActionProposed | RunEnded):  # the result's rule follows RunEnded
             self._end_reply()
         elif isinstance(event, ActionReviewed) and event.decision != "run":
             self._end_reply()
@@ -71,15 +73,12 @@ class LivePrinter:
 def print_result(console: Console, result: RunResult, quiet: bool) -> None:
     """The outcome, one unbroken line per value: scripts parse `Answer:` and `Log:`, people
     copy them, and a line break rich put in at the terminal's (or a pipe's 80) columns would
-    corrupt both; the terminal itself wraps long lines for the eye."""
+    corrupt both; the terminal itself wraps long lines for the eye. --quiet leaves out the
+    rule, the error and the tokens, never what the run produced: its answer or summary."""
     if not quiet:
         colour = "green" if result.finished else "red"
         console.rule(Text(result.status.value, style=colour))
-    lines: list[Text] = []
-    if result.answer_text is not None:
-        lines.append(Text.assemble(("Answer: ", "bold"), result.answer_text))
-    elif result.summary and not quiet:
-        lines.append(Text.assemble(("Summary: ", "bold"), result.summary))
+    lines = [outcome] if (outcome := _outcome(result)) else []
     if result.error and not quiet:
         lines.append(Text(result.error, style="red"))
     usage = result.usage
@@ -92,3 +91,23 @@ def print_result(console: Console, result: RunResult, quiet: bool) -> None:
         console.print(line, soft_wrap=True)
     if result.error and quiet:  # stdout stays the answer and the log; why it failed goes aside
         click.echo(f"Error: {result.error}", err=True)
+
+
+def _outcome(result: RunResult) -> Text | None:
+    """The answer; for a run that ended without one, its summary or a line saying so."""
+    if result.answer_text is not None:
+        return Text.assemble(("Answer: ", "bold"), _one_line(result.answer_text))
+    if result.finished:  # not an `Answer:` line, or a script would read this as the answer
+        return Text("Finished with no answer value: stop() was given none.")
+    if result.summary:
+        return Text.assemble(("Summary: ", "bold"), _one_line(result.summary))
+    return None
+
+
+def _one_line(text: str) -> str:
+    """`text` itself when it is one line, else as JSON text, whose escapes keep it on one line
+    (and make `stop('a\\nb')` read apart from a one-line answer)."""
+    if len(f"{text}.".splitlines()) == 1:
+        return text
+    escaped = json.dumps(text, ensure_ascii=False)
+    return escaped.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})

@@ -70,7 +70,10 @@ def run_options(command: F) -> F:
                 type=click.Path(exists=True, file_okay=False, path_type=Path),
                 help="Folder of prompt templates overriding the built-in ones.",
             ),
-            click.option("--quiet", is_flag=True, help="Print only the answer and the log path."),
+            click.option(
+                "--quiet", is_flag=True,
+                help="Print only the answer (or the summary at max steps) and the log path.",
+            ),
             click.option(
                 "--approve", type=click.Choice(["all", "side-effects"]),
                 help="Ask before running actions: every one, or those calling APIs with side "

@@ -151,6 +151,16 @@ def _error_event(exc: openai.APIError, url: str) -> Failure:
 
 
 def _not_found(model: str, url: str, detail: str, offered: list[str] | None) -> str:
+    """A 404 for a model the server does list is about the URL, not the model: saying it "is
+    not available" beside a list that names it would send the user to change the wrong thing."""
+    if offered and model in offered:
+        return (
+            f"The server at {url} lists model {model!r} but answered 404 to the chat request "
+            f"({detail}): the chat endpoint is not where the URL points (a path or proxy "
+            f"prefix may be wrong; OpenAI-compatible servers serve /v1/chat/completions) or "
+            f"the server does not serve chat for this model. Check {URL_SOURCES} and the "
+            "server's log."
+        )
     head = f"Model {model!r} is not available at {url} (404: {detail})."
     if offered:
         return f"{head} The server offers: {', '.join(offered)}. Pick one with {MODEL_SOURCES}."

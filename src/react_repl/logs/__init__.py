@@ -12,7 +12,16 @@ from ._liveness import RUNNING
 from ._parse import RunLogWarning
 from ._prune import PrunePlan, PruneResult, plan_prune, prune
 from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
-from ._records import END_STATUSES, INCOMPLETE, STEP_KINDS, RunDetail, RunSummary, StepRecord
+from ._records import (
+    END_STATUSES,
+    INCOMPLETE,
+    STEP_KINDS,
+    TURN_KINDS,
+    RunDetail,
+    RunSummary,
+    StepRecord,
+    steps_taken,
+)
 from ._render import export_html, render_terminal
 from ._sync import SyncReport
 from ._writer import RunLog, append_link
@@ -24,6 +33,7 @@ __all__ = [
     "SEARCH_FIELDS",
     "STATUSES",
     "STEP_KINDS",
+    "TURN_KINDS",
     "UNRECORDED",
     "PrunePlan",
     "PruneResult",
@@ -49,4 +59,5 @@ __all__ = [
     "render_terminal",
     "run_lines",
     "search_runs",
+    "steps_taken",
 ]

@@ -107,12 +107,16 @@ class RunFeed:
 
         self._apply(write)
 
-    def step(self, seq: int, step: Mapping[str, Any], totals: dict[str, int], file: Stat) -> None:
-        """`totals`: the run's prompt and completion tokens so far; `file`: its size and mtime."""
+    def step(
+        self, seq: int, step: Mapping[str, Any], steps: int, totals: dict[str, int], file: Stat
+    ) -> None:
+        """`seq`: the record's place in the log; `steps`: the steps taken so far (a wrap-up or
+        critic record is not one); `totals`: the run's prompt and completion tokens so far;
+        `file`: its size and mtime."""
 
         def write(connection: sqlite3.Connection) -> None:
             connection.execute(_UPSERT_STEP, _step_row(self._require_row(), seq, step))
-            self._update_run(connection, {"steps": seq, **totals}, file)
+            self._update_run(connection, {"steps": steps, **totals}, file)
 
         self._apply(write)
 
@@ -197,7 +201,7 @@ def _run_values(path: str, run: ParsedRun) -> dict[str, Any]:
         "started": run.started.timestamp(),
         "started_text": run.started.isoformat(),
         "status": run.status,
-        "steps": len(run.steps),
+        "steps": run.steps_taken,
         "answer": run.text("answer"),
         "error": run.text("error"),
         "prompt_tokens": run.total("prompt_tokens"),

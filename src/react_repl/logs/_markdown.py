@@ -69,6 +69,8 @@ def result(
     duration: float,
     error: str | None,
     answer_value: Any = None,
+    answer_type: str | None = None,
+    summary: str | None = None,
 ) -> str:
     sections = [
         "## Result",
@@ -80,7 +82,9 @@ def result(
         "_(no answer)_" if answer is None else fence(answer),
     ]
     if answer_value is not None and not isinstance(answer_value, str):
-        sections.append(f"_Value type: {type(answer_value).__name__}_")
+        sections.append(f"_Value type: {answer_type or type(answer_value).__name__}_")
+    if summary:
+        sections += ["### Summary", fence(summary)]
     if error:
         sections += ["### Error", fence(error)]
     return "\n" + "\n\n".join(sections) + "\n"

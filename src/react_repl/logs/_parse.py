@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ._liveness import is_running
-from ._records import INCOMPLETE, RunSummary
+from ._records import INCOMPLETE, RunSummary, steps_taken
 
 PARAMETER_FIELDS = ("temperature", "max_tokens", "seed", "prompts_hash", "react_repl_version")
 """Header fields (format 2) that `--setting` filters on next to the run's own settings."""
@@ -57,6 +57,10 @@ class ParsedRun:
         merged.update((key, self.header[key]) for key in PARAMETER_FIELDS if key in self.header)
         return merged
 
+    @property
+    def steps_taken(self) -> int:
+        return steps_taken((str(step.get("kind", "step")), step.get("index")) for step in self.steps)
+
     def text(self, field: str) -> str | None:
         value = self.end.get(field) if self.end else None
         return None if value is None else str(value)
@@ -76,7 +80,7 @@ class ParsedRun:
             model=str(self.header["model"]),
             status=self.status,
             started=self.started.astimezone(),
-            steps=len(self.steps),
+            steps=self.steps_taken,
             answer=self.text("answer"),
             prompt_tokens=self.total("prompt_tokens"),
             completion_tokens=self.total("completion_tokens"),

@@ -5,12 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
+TURN_KINDS = frozenset({"step", "decompose", "reminder"})
+"""The kinds of record that are the agent's numbered steps, the ones max_steps counts; a plan,
+a critic's check and the wrap-up at max steps are model calls around them."""
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
+
+
+def steps_taken(records: Iterable[tuple[str, object]]) -> int:
+    """How many steps the (kind, index) records cover: a step's reminders share its number and
+    the extra calls count for none, so a run stopped at --max-steps 1 took 1 step, not 2."""
+    return len({index for kind, index in records if kind in TURN_KINDS})
 
 
 @dataclass(frozen=True)

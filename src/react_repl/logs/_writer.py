@@ -24,7 +24,7 @@ from ._index import RunFeed, Stat
 from ._liveness import hold_while_open
 from ._naming import create_exclusive, run_folder, run_stem
 from ._parse import ParsedRun
-from ._records import END_STATUSES, StepRecord
+from ._records import END_STATUSES, TURN_KINDS, StepRecord
 
 FORMAT_VERSION = 2
 """2 added temperature, max_tokens, seed, prompts_hash, react_repl_version and bench_run."""
@@ -44,7 +44,8 @@ class RunLog:
         self._durable = durable
         self._feed = feed
         self._clock_start = time.monotonic()
-        self._steps = 0
+        self._records = 0
+        self._turns: set[int] = set()  # the numbers of the steps taken; see `steps_taken`
         self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
         self._finished = False
 
@@ -131,10 +132,12 @@ class RunLog:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
         record = {"type": "step", **dataclasses.asdict(step)}
         stat = self._append(_markdown.step(step), record)
-        self._steps += 1
+        self._records += 1
+        if step.kind in TURN_KINDS:
+            self._turns.add(step.index)
         self._tokens["prompt_tokens"] += step.prompt_tokens
         self._tokens["completion_tokens"] += step.completion_tokens
-        self._feed.step(self._steps, record, self._tokens, stat)
+        self._feed.step(self._records, record, len(self._turns), self._tokens, stat)
 
     def finish(
         self,
@@ -145,11 +148,15 @@ class RunLog:
         completion_tokens: int,
         error: str | None = None,
         answer_value: Any = None,
+        answer_type: str | None = None,
+        summary: str | None = None,
     ) -> None:
         """Append the result; a second call is ignored so cleanup paths may always call it.
 
         `answer` is the answer's text; `answer_value` the value given to `stop()` when it is not
-        a string (kept as JSON in the twin so tools read back a number as a number).
+        a string (kept as JSON in the twin so tools read back a number as a number), and
+        `answer_type` its type's name, so "42" and 42, whose text is the same, read apart.
+        `summary` is the model's wrap-up at max steps: the partial answer a reader still wants.
         """
         if status not in END_STATUSES:
             raise ValueError(f"unknown run status {status!r}; expected one of {END_STATUSES}")
@@ -158,18 +165,20 @@ class RunLog:
         duration = time.monotonic() - self._clock_start
         outcome = {
             "status": status,
-            "steps": self._steps,
+            "steps": len(self._turns),
             "answer": answer,
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,
             "duration": duration,
             "error": error,
             "answer_value": answer_value,
+            "answer_type": answer_type,
+            "summary": summary,
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
         stat = self._append(_markdown.result(**outcome), record)
         self._finished = True
-        self._feed.ended(record, self._steps, stat)
+        self._feed.ended(record, len(self._turns), stat)
         self._markdown.close()
         self._jsonl.close()
 
