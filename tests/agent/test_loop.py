@@ -688,3 +688,10 @@ def test_a_quoted_block_before_the_action_label_is_not_the_action(
     result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
     assert result.steps[0].action == "observation = get_temperature('Paris')\nprint(observation)"
     assert result.steps[0].observation == "21.5"
+
+
+def test_a_think_tag_inside_the_action_is_code(server: ScriptedServer, tmp_path: Path) -> None:
+    code = 'tag = "<think>"\nprint(tag, get_temperature("Paris"))'
+    server.enqueue(fenced("Print it.", code), fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path).run("Temperature in Paris?")
+    assert (result.steps[0].action, result.steps[0].observation) == (code, "<think> 21.5")

@@ -23,7 +23,7 @@ ACTION_LABEL = re.compile(
     r"^[ \t]*\**[ \t]*action[ \t]*\d*[ \t]*\**[ \t]*:?[ \t]*\**[ \t]*\r?$",
     re.IGNORECASE | re.MULTILINE,
 )
-_REASONING = re.compile(r"<think>.*?(?P<closed></think>)|<think>.*", re.DOTALL)
+_REASONING = re.compile(r"\A\s*<think>.*?(?P<closed></think>)|\A\s*<think>.*", re.DOTALL)
 CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
 # f-strings end in a token of their own since Python 3.12
 _STRING_ENDS = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_END", tokenize.STRING)})
@@ -135,7 +135,8 @@ def action_index(text: str, blocks: Sequence[Fence]) -> int:
 
 def reasoning_spans(text: str) -> list[tuple[int, int]]:
     """Where the model reasons before answering (`<think>…</think>`, as Qwen3 and DeepSeek-R1
-    write it when the server does not split it off); an open one runs to the end of the text."""
+    write it when the server does not split it off); an open one runs to the end of the text.
+    Only a reply's opening counts: later, `<think>` is text, or code (`print("<think>")`)."""
     return [
         (match.start(), match.end() if match.group("closed") else len(text))
         for match in _REASONING.finditer(text)
