@@ -687,7 +687,7 @@ def test_a_quoted_block_before_the_action_label_is_not_the_action(
     server.enqueue(fenced("Done.", "stop('ok')"))
     result = make_agent(server, tmp_path, stream=stream).run("Temperature in Paris?")
     assert result.steps[0].action == "observation = get_temperature('Paris')\nprint(observation)"
-    assert result.steps[0].observation == "21.5"
+    assert result.steps[0].observation == "21.5\n[one code block ran; 1 more ignored: one per step]"
 
 
 def test_a_think_tag_inside_the_action_is_code(server: ScriptedServer, tmp_path: Path) -> None:
@@ -695,3 +695,33 @@ def test_a_think_tag_inside_the_action_is_code(server: ScriptedServer, tmp_path:
     server.enqueue(fenced("Print it.", code), fenced("Done.", "stop('ok')"))
     result = make_agent(server, tmp_path).run("Temperature in Paris?")
     assert (result.steps[0].action, result.steps[0].observation) == (code, "<think> 21.5")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "THOUGHT: label text\n```python\nt = '''\nACTION:\n'''\nprint(get_temperature('Paris'))\n"
+        "```\nor else\n```python\nsend_note('no')\n```",
+        "I look it up.\n```python\nprint(get_temperature('Paris'))\n```\nTHOUGHT 2: now send\n"
+        "ACTION 2:\n```python\nsend_note('no')\n```",
+    ],
+    ids=["label_inside_the_code", "label_in_a_made_up_turn"],
+)
+def test_the_first_block_runs_when_no_label_comes_before_it(
+    server: ScriptedServer, tmp_path: Path, reply: str
+) -> None:
+    server.enqueue(reply, fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path).run("Temperature in Paris?")
+    first = result.steps[0]
+    assert first.action is not None and "get_temperature" in first.action
+    assert first.observation == "21.5\n[one code block ran; 1 more ignored: one per step]"
+
+
+def test_the_wrap_up_summary_leaves_out_the_reasoning(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    options = AgentOptions(decompose_first_step=False, max_steps=1)
+    server.enqueue(fenced("one", "print(1)"))
+    server.enqueue("<think>\nlong reasoning\n```python\nstop(9)\n```\n</think>\nTHOUGHT: It was 1.")
+    result = make_agent(server, tmp_path, options).run("Count forever.")
+    assert result.summary == "It was 1."

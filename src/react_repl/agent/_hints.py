@@ -49,7 +49,7 @@ class NameErrorSearch:
             return None
         missing = _MISSING_NAME.search(observation.text)
         if missing is None or hasattr(builtins, missing["name"]):
-            return None  # a builtin the sandbox leaves out: its own hint says what to use
+            return None  # a builtin the sandbox leaves out: its own hint says it is not there
         if not _is_called(missing["name"], proposal.action):
             return run.prompts.render("unassigned.jinja2", name=missing["name"])
         query = missing["name"].replace("_", " ")

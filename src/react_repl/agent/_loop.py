@@ -252,7 +252,7 @@ class StepLoop:
         hints = self.hooks.observation_hints(run=self.run, proposal=ran, observation=observation)
         text = observation.text + "".join(f"\n{hint}" for hint in reversed(hints) if hint)
         if extra_blocks:
-            text += f"\n[only the first code block ran; {extra_blocks} more ignored: one per step]"
+            text += f"\n[one code block ran; {extra_blocks} more ignored: one per step]"
         self.emit(Observed(proposal.step, text, observation.ok, observation.error))
         return text
 

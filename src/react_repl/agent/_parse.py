@@ -12,7 +12,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from react_repl.llm import action_index, fenced_blocks, reasoning_spans, stop_cut
+from react_repl.llm import action_index, fenced_blocks, reasoning_end, stop_cut
 
 _OBSERVATION = re.compile(r"^\s*\**\s*observation\b", re.IGNORECASE | re.MULTILINE)
 _THOUGHT_LABEL = re.compile(r"^\s*\**\s*thought\s*\d*\s*\**\s*:?\s*\**", re.IGNORECASE)
@@ -25,7 +25,7 @@ _ACTION_LABEL = re.compile(
 class ParsedReply:
     thought: str
     action: str | None
-    extra_blocks: int  # code blocks after the first one, which are not run
+    extra_blocks: int  # the reply's other code blocks, which are not run
     text: str  # the reply as kept in the transcript (cut before any OBSERVATION the model wrote)
     open_ended: bool = False  # the action runs to the reply's end: no fence closed it
 
@@ -53,7 +53,7 @@ def parse_reply(reply: str) -> ParsedReply:
         chosen = blocks[number]
         thought = _clean_thought(text[: chosen.opened])
         action = _dedent_code(text[chosen.start : chosen.end])
-        ignored = sum(block.is_code for block in blocks[number + 1 :])
+        ignored = sum(block.is_code for block in blocks) - 1
         return ParsedReply(thought, action or None, ignored, text, open_ended=not chosen.closed)
     return _parse_unfenced(text)
 
@@ -61,17 +61,14 @@ def parse_reply(reply: str) -> ParsedReply:
 def without_reasoning(text: str) -> str:
     """The reply without the model's `<think>` part: its drafts are not actions, and a later
     prompt needs only what it concluded."""
-    kept, position = [], 0
-    for begin, end in reasoning_spans(text):
-        kept.append(text[position:begin])
-        position = end
-    return ("".join(kept) + text[position:]).strip()
+    return text[reasoning_end(text) :].strip()
 
 
 def summary_of(reply: str) -> str:
     """A wrap-up reply as the run's summary: its thought, else its code (a model told that
     nothing more runs may still answer with `stop(value)`), with what follows the first code
     block dropped, as a model that goes on after it writes made-up turns."""
+    reply = without_reasoning(reply)
     blocks = [block for block in fenced_blocks(reply) if block.is_code]
     if not blocks:
         return _clean_thought(reply)

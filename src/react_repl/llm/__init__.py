@@ -14,7 +14,7 @@ from ._text import (
     action_index,
     cut_at_stop,
     fenced_blocks,
-    reasoning_spans,
+    reasoning_end,
     stop_cut,
 )
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
@@ -33,6 +33,6 @@ __all__ = [
     "action_index",
     "cut_at_stop",
     "fenced_blocks",
-    "reasoning_spans",
+    "reasoning_end",
     "stop_cut",
 ]

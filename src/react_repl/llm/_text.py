@@ -23,7 +23,8 @@ ACTION_LABEL = re.compile(
     r"^[ \t]*\**[ \t]*action[ \t]*\d*[ \t]*\**[ \t]*:?[ \t]*\**[ \t]*\r?$",
     re.IGNORECASE | re.MULTILINE,
 )
-_REASONING = re.compile(r"\A\s*<think>.*?(?P<closed></think>)|\A\s*<think>.*", re.DOTALL)
+_REASONING = re.compile(r"\s*<think>.*?(?P<closed></think>)|\s*<think>.*", re.DOTALL)
+_THOUGHT_LABEL = re.compile(r"^[ \t]*\**[ \t]*thought\b", re.IGNORECASE | re.MULTILINE)
 CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
 # f-strings end in a token of their own since Python 3.12
 _STRING_ENDS = frozenset({tokenize.STRING, getattr(tokenize, "FSTRING_END", tokenize.STRING)})
@@ -70,10 +71,11 @@ def find_stop(text: str, stops: Iterable[str]) -> int:
     begins a line too: a reply that opens with "OBSERVATION" is cut as one that writes it later.
     """
     blocks = fenced_blocks(text)
+    action, drafts_end = action_index(text, blocks), reasoning_end(text)
     cuts = []
     for stop in stops:
         for start, first in _occurrences(text, stop):
-            cut = stop_cut(text, blocks, start, first)
+            cut = _cut(text, blocks, action, drafts_end, start, first)
             if cut is not None:
                 cuts.append(cut)
                 break
@@ -85,16 +87,24 @@ def stop_cut(text: str, blocks: Sequence[Fence], start: int, first: int) -> int 
 
     `first` is the stop's first character other than a line break, so "\\nobservation" right
     after a ```python line is code while "\\nOBSERVATION" right after a closing ``` is not.
-    Only the first code block runs, so blocks after it guard nothing: a model that opens another
+    Only the action runs, so blocks after it guard nothing: a model that opens another
     fence to write its own OBSERVATION is cut there, before that fence's opening line when the
-    stop begins the block, so no empty block is left behind.
+    stop begins the block, so no empty block is left behind. The model's opening reasoning
+    (`<think>…</think>`) is not cut either: it is not the reply.
     """
-    if any(begin <= first < end for begin, end in reasoning_spans(text)):
+    return _cut(text, blocks, action_index(text, blocks), reasoning_end(text), start, first)
+
+
+def _cut(
+    text: str, blocks: Sequence[Fence], action: int, drafts_end: int, start: int, first: int
+) -> int | None:
+    """`stop_cut` with the action's place and the reasoning's end worked out once per text."""
+    if first < drafts_end:
         return None
     number = next((n for n, block in enumerate(blocks) if block.start <= first < block.end), -1)
     if number < 0:
         return start
-    if number <= action_index(text, blocks):
+    if number <= action:
         return None
     block = blocks[number]
     return block.opened if not text[block.start : first].strip() else start
@@ -114,33 +124,41 @@ def unsettled_from(text: str) -> int:
 def action_index(text: str, blocks: Sequence[Fence]) -> int:
     """The action's place among `blocks`, past which blocks guard nothing (all guard without one).
 
-    It is the first code block after the first ACTION label, else the first code block: a
-    thought may quote what the model read in a bare ``` block before its label, and that quote
-    is not the action. Blocks before the action guard their text too. A block inside the
-    model's reasoning (`<think>…</think>`) is a draft, never the action.
+    It is the first code block, unless a thought quoted what the model read in a fence before
+    its ACTION label: then the first code block after that label. A label inside a fence is
+    code or a quote, and one after a new THOUGHT label belongs to a turn the model made up, so
+    neither counts. Blocks before the action guard their text too. A block inside the model's
+    opening reasoning (`<think>…</think>`) is a draft, never the action.
     """
-    drafts = reasoning_spans(text)
+    drafts_end = reasoning_end(text)
     candidates = [
-        n
-        for n, block in enumerate(blocks)
-        if block.is_code and not any(begin <= block.opened < end for begin, end in drafts)
+        n for n, block in enumerate(blocks) if block.is_code and block.opened >= drafts_end
     ]
-    label = next(
-        (m for m in ACTION_LABEL.finditer(text) if not any(b <= m.start() < e for b, e in drafts)),
-        None,
-    )
-    labelled = [n for n in candidates if label is not None and blocks[n].opened > label.start()]
-    return (labelled or candidates or [len(blocks)])[0]
+    if not candidates:
+        return len(blocks)
+    first = blocks[candidates[0]]
+    label = _action_label(text, blocks, drafts_end)
+    if label is None or label < first.opened or _THOUGHT_LABEL.search(text, first.end, label):
+        return candidates[0]
+    return next((n for n in candidates if blocks[n].opened > label), candidates[0])
 
 
-def reasoning_spans(text: str) -> list[tuple[int, int]]:
-    """Where the model reasons before answering (`<think>…</think>`, as Qwen3 and DeepSeek-R1
-    write it when the server does not split it off); an open one runs to the end of the text.
+def _action_label(text: str, blocks: Sequence[Fence], after: int) -> int | None:
+    """Where the first ACTION label outside the fences and the reasoning begins."""
+    for match in ACTION_LABEL.finditer(text, after):
+        if not any(block.opened <= match.start() < block.end for block in blocks):
+            return match.start()
+    return None
+
+
+def reasoning_end(text: str) -> int:
+    """Where the model's opening reasoning (`<think>…</think>`, as Qwen3 and DeepSeek-R1 write it
+    when the server does not split it off) ends: 0 without one, the text's end while it is open.
     Only a reply's opening counts: later, `<think>` is text, or code (`print("<think>")`)."""
-    return [
-        (match.start(), match.end() if match.group("closed") else len(text))
-        for match in _REASONING.finditer(text)
-    ]
+    match = _REASONING.match(text)
+    if match is None:
+        return 0
+    return match.end() if match.group("closed") else len(text)
 
 
 def fenced_blocks(text: str) -> list[Fence]:

@@ -3,10 +3,12 @@
 `StopAction` is a BaseException, so an agent's bare `except:`, `except BaseException`, a
 `finally` or a context manager whose `__exit__` returns True would catch it, and the code after
 it would run unseen (the capture is closed) after the answer was given: paying, booking,
-writing. So the flag in `StopState` is the truth, and every place where an action could go on
-checks it and unwinds again: the compiler puts a check at the start of every except handler and
+writing. So the flag in `StopState` is the truth, and the places where an action would go on
+check it and unwind again: the compiler puts a check at the start of every except handler and
 `finally` block and after every `with` (see `_compiler.py`), and every API and host function
-wrapper checks it before and after the call (see `_wrappers.py`).
+wrapper checks it before and after the call (see `_wrappers.py`). What Python itself runs while
+the stop unwinds (an agent's `__exit__`, an except clause's type expression) is not checked, but
+it can reach no API and print nothing, as the capture is closed.
 """
 
 from __future__ import annotations
