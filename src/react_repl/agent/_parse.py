@@ -65,15 +65,16 @@ def without_reasoning(text: str) -> str:
 
 
 def summary_of(reply: str) -> str:
-    """A wrap-up reply as the run's summary: its thought, else its code (a model told that
-    nothing more runs may still answer with `stop(value)`), with what follows the first code
-    block dropped, as a model that goes on after it writes made-up turns."""
+    """A wrap-up reply as the run's summary: its thought, else its action's code (a model told
+    that nothing more runs may still answer with `stop(value)`), with what follows the action
+    dropped, as a model that goes on after it writes made-up turns."""
     reply = without_reasoning(reply)
-    blocks = [block for block in fenced_blocks(reply) if block.is_code]
-    if not blocks:
+    blocks = fenced_blocks(reply)
+    number = action_index(reply, blocks)
+    if number == len(blocks):
         return _clean_thought(reply)
-    first = blocks[0]
-    return _clean_thought(reply[: first.opened]) or _dedent_code(reply[first.start : first.end])
+    chosen = blocks[number]
+    return _clean_thought(reply[: chosen.opened]) or _dedent_code(reply[chosen.start : chosen.end])
 
 
 def _parse_unfenced(text: str) -> ParsedReply:

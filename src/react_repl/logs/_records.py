@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from collections.abc import Iterable
 from typing import Any
 
 STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")

@@ -24,7 +24,7 @@ from ._index import RunFeed, Stat
 from ._liveness import hold_while_open
 from ._naming import create_exclusive, run_folder, run_stem
 from ._parse import ParsedRun
-from ._records import END_STATUSES, TURN_KINDS, StepRecord
+from ._records import END_STATUSES, StepRecord, steps_taken
 
 FORMAT_VERSION = 2
 """2 added temperature, max_tokens, seed, prompts_hash, react_repl_version and bench_run."""
@@ -45,7 +45,7 @@ class RunLog:
         self._feed = feed
         self._clock_start = time.monotonic()
         self._records = 0
-        self._turns: set[int] = set()  # the numbers of the steps taken; see `steps_taken`
+        self._kinds: list[tuple[str, int]] = []  # (kind, index) of each record: `steps_taken`
         self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
         self._finished = False
 
@@ -133,11 +133,10 @@ class RunLog:
         record = {"type": "step", **dataclasses.asdict(step)}
         stat = self._append(_markdown.step(step), record)
         self._records += 1
-        if step.kind in TURN_KINDS:
-            self._turns.add(step.index)
+        self._kinds.append((step.kind, step.index))
         self._tokens["prompt_tokens"] += step.prompt_tokens
         self._tokens["completion_tokens"] += step.completion_tokens
-        self._feed.step(self._records, record, len(self._turns), self._tokens, stat)
+        self._feed.step(self._records, record, steps_taken(self._kinds), self._tokens, stat)
 
     def finish(
         self,
@@ -165,7 +164,7 @@ class RunLog:
         duration = time.monotonic() - self._clock_start
         outcome = {
             "status": status,
-            "steps": len(self._turns),
+            "steps": steps_taken(self._kinds),
             "answer": answer,
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,
@@ -178,7 +177,7 @@ class RunLog:
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
         stat = self._append(_markdown.result(**outcome), record)
         self._finished = True
-        self._feed.ended(record, len(self._turns), stat)
+        self._feed.ended(record, steps_taken(self._kinds), stat)
         self._markdown.close()
         self._jsonl.close()
 
