@@ -659,8 +659,9 @@ def test_a_quoted_observation_before_the_action_stays(
     [
         "<think>\nMaybe:\n```python\nsend_note('draft')\n```\nNo, check first.\n</think>\n",
         "<think>\nObservation 1 is not there yet,\nobservation shows nothing.\n</think>\n",
+        "Maybe:\n```python\nsend_note('draft')\n```\nNo, check first.\n</think>\n",
     ],
-    ids=["draft_code", "observation_lines"],
+    ids=["draft_code", "observation_lines", "prefilled_draft_code"],
 )
 def test_a_reasoning_models_think_part_is_neither_run_nor_cut(
     server: ScriptedServer, tmp_path: Path, reasoning: str, stream: bool
@@ -674,7 +675,24 @@ def test_a_reasoning_models_think_part_is_neither_run_nor_cut(
         "print(get_temperature('Paris'))",
         "21.5",
     )
-    assert "<think>" not in server.requests[1]["messages"][-2]["content"]
+    assert "think>" not in server.requests[1]["messages"][-2]["content"]
+
+
+def test_a_prefilled_think_part_is_not_cut_once_it_has_closed(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    """A template that opens `<think>` itself leaves only `</think>` in the reply; a streamed
+    reply is cut at an observation line before that tag arrives (nothing tells reasoning from
+    reply until then), but a whole reply keeps its reasoning out of the action and the prompt."""
+    reasoning = "Observation 1 is not there yet,\nobservation shows nothing.\n</think>\n"
+    server.enqueue(reasoning + fenced("Check.", "print(get_temperature('Paris'))"))
+    server.enqueue(fenced("Done.", "stop('ok')"))
+    result = make_agent(server, tmp_path, stream=False).run("Temperature in Paris?")
+    assert (result.steps[0].action, result.steps[0].observation) == (
+        "print(get_temperature('Paris'))",
+        "21.5",
+    )
+    assert "think>" not in server.requests[1]["messages"][-2]["content"]
 
 
 @pytest.mark.parametrize("stream", [True, False])
@@ -690,11 +708,14 @@ def test_a_quoted_block_before_the_action_label_is_not_the_action(
     assert result.steps[0].observation == "21.5\n[one code block ran; 1 more ignored: one per step]"
 
 
-def test_a_think_tag_inside_the_action_is_code(server: ScriptedServer, tmp_path: Path) -> None:
-    code = 'tag = "<think>"\nprint(tag, get_temperature("Paris"))'
+@pytest.mark.parametrize("tag", ["<think>", "</think>"])
+def test_a_think_tag_inside_the_action_is_code(
+    server: ScriptedServer, tmp_path: Path, tag: str
+) -> None:
+    code = f'tag = "{tag}"\nprint(tag, get_temperature("Paris"))'
     server.enqueue(fenced("Print it.", code), fenced("Done.", "stop('ok')"))
     result = make_agent(server, tmp_path).run("Temperature in Paris?")
-    assert (result.steps[0].action, result.steps[0].observation) == (code, "<think> 21.5")
+    assert (result.steps[0].action, result.steps[0].observation) == (code, f"{tag} 21.5")
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ ACTION_LABEL = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _REASONING = re.compile(r"\s*<think>.*?(?P<closed></think>)|\s*<think>.*", re.DOTALL)
+_THINK_CLOSE = "</think>"
 _THOUGHT_LABEL = re.compile(r"^[ \t]*\**[ \t]*thought\b", re.IGNORECASE | re.MULTILINE)
 CODE_LANGUAGES = frozenset({"", "python", "py", "python3", "ipython", "pycon"})
 # f-strings end in a token of their own since Python 3.12
@@ -157,8 +158,20 @@ def reasoning_end(text: str) -> int:
     Only a reply's opening counts: later, `<think>` is text, or code (`print("<think>")`)."""
     match = _REASONING.match(text)
     if match is None:
-        return 0
+        return _prefilled_reasoning_end(text)
     return match.end() if match.group("closed") else len(text)
+
+
+def _prefilled_reasoning_end(text: str) -> int:
+    """A chat template that opens `<think>` itself (DeepSeek-R1's does) leaves the reply only the
+    closing tag, so a first `</think>` with no opening before it ends the reasoning. Until it
+    comes nothing tells reasoning from reply; one inside a closed code block is code."""
+    end = text.find(_THINK_CLOSE)
+    if end < 0 or "<think>" in text[:end]:
+        return 0
+    if any(block.closed and block.start <= end < block.end for block in fenced_blocks(text)):
+        return 0
+    return end + len(_THINK_CLOSE)
 
 
 def fenced_blocks(text: str) -> list[Fence]:
