@@ -20,6 +20,7 @@ from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
+from ._scope import ActionScope
 from ._stop import StopState
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
@@ -90,7 +91,8 @@ class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
     __slots__ = (
-        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name", "_stop",
+        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name",
+        "_scope", "_stop",
     )  # fmt: skip
 
     def __init__(
@@ -100,9 +102,11 @@ class ApiFunction:
         boundary: Boundary,
         meter: Meter,
         stop: StopState,
+        scope: ActionScope,
         ledger: WriteLedger | None = None,
     ) -> None:
         self._name = name
+        self._scope = scope
         self._function = function
         self._boundary = boundary
         self._meter = meter
@@ -113,7 +117,9 @@ class ApiFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """After `stop()` nothing more is done for the action, whatever caught the stop: not
-        before the call, and not after an API that swallowed its callback's stop."""
+        before the call, and not after an API that swallowed its callback's stop. Nor for an
+        action that has ended, from a thread its API left running (see `_scope.py`)."""
+        self._scope.check(self._name)
         self._stop.unwind()
         replayed = self._replayed(args, kwargs)
         if not is_missing(replayed):
@@ -220,8 +226,9 @@ class HostFunction(ApiFunction):
         call: Callable[..., Any],
         meter: Meter,
         stop: StopState,
+        scope: ActionScope,
     ) -> None:
-        super().__init__(name, call, Boundary(()), meter, stop)
+        super().__init__(name, call, Boundary(()), meter, stop, scope)
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature
