@@ -125,9 +125,14 @@ class _Channel:
             write_bytes(self.fd_out, frame)
             reply = read_frame(self.fd_in)
         if not reply.get("ok"):
-            arguments = reply.get("args")
+            arguments, fields = reply.get("args"), reply.get("fields")
             kind, message = str(reply.get("error")), str(reply.get("message", ""))
-            raise rebuild_exception(kind, message, arguments if type(arguments) is list else None)
+            raise rebuild_exception(
+                kind,
+                message,
+                arguments if type(arguments) is list else None,
+                fields if type(fields) is dict else None,
+            )
         if "value" in reply:
             return reply["value"]
         text = str(reply.get("text", ""))

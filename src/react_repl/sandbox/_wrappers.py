@@ -12,7 +12,7 @@ import builtins
 import functools
 import inspect
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._budget import Meter
@@ -28,6 +28,12 @@ HINT_ATTRIBUTE = "__sandbox_hint__"
 _MAX_ARGUMENTS = 8
 _MAX_ARGUMENT_CHARS = 10_000
 _MAX_INT_BITS = 1024  # str() of a bigger int may exceed the interpreter's digit limit
+# Plain text builtin exceptions take as keyword-only constructor arguments (not in `args`).
+_KEYWORD_FIELDS: tuple[tuple[type[BaseException], tuple[str, ...]], ...] = (
+    (ImportError, ("name", "path")),
+    (NameError, ("name",)),
+    (AttributeError, ("name",)),
+)
 
 
 def builtin_exception(name: str) -> type[BaseException] | None:
@@ -38,18 +44,23 @@ def builtin_exception(name: str) -> type[BaseException] | None:
 
 
 def rebuild_exception(
-    name: str, message: str, arguments: Sequence[Any] | None = None
+    name: str,
+    message: str,
+    arguments: Sequence[Any] | None = None,
+    fields: Mapping[str, Any] | None = None,
 ) -> BaseException:
     """A fresh exception of the same builtin type, or RuntimeError naming a foreign type.
 
     Built from `arguments` (see `plain_arguments`) when there are some: rebuilt from its text,
-    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`."""
+    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`. `fields` are
+    its keyword fields (see `plain_fields`); only those its type has, and only exact strings."""
     kind = builtin_exception(name)
     if kind is not None:
         attempts = [(message,)] if arguments is None else [tuple(arguments), (message,)]
-        for given in attempts:
+        keywords = _checked_fields(kind, fields or {})
+        for given, named in [(given, keywords) for given in attempts] + [((message,), {})]:
             try:
-                return kind(*given)
+                return kind(*given, **named)
             except Exception:  # some builtins (UnicodeDecodeError) need more arguments
                 pass
     return RuntimeError(f"{name}: {message}" if message else name)
@@ -67,6 +78,35 @@ def plain_arguments(error: BaseException) -> tuple[Any, ...] | None:
     if len(arguments) > _MAX_ARGUMENTS or not all(map(_plain, arguments)):
         return None
     return arguments
+
+
+def plain_fields(error: BaseException) -> dict[str, str]:
+    """The keyword fields of a builtin exception that are plain text: `NameError.name`,
+    `AttributeError.name` (never its `obj`), `ImportError.name` and `.path`. Their
+    constructors take them as keywords, so they are not in `args` and were lost, while an
+    OSError's errno and file name crossed. Exact, bounded `str` only: a str subclass could
+    carry methods of the API's."""
+    return {
+        field: value
+        for field in _fields_of(type(error))
+        if type(value := getattr(error, field, None)) is str and len(value) <= _MAX_ARGUMENT_CHARS
+    }
+
+
+def _fields_of(kind: type[BaseException]) -> tuple[str, ...]:
+    for base, names in _KEYWORD_FIELDS:
+        if issubclass(kind, base):
+            return names
+    return ()
+
+
+def _checked_fields(kind: type[BaseException], fields: Mapping[str, Any]) -> dict[str, str]:
+    """What `rebuild_exception` was given (from the pipe, for a host function), checked again."""
+    return {
+        field: value
+        for field in _fields_of(kind)
+        if type(value := fields.get(field)) is str and len(value) <= _MAX_ARGUMENT_CHARS
+    }
 
 
 def _os_arguments(error: OSError) -> tuple[Any, ...]:
@@ -167,7 +207,9 @@ class ApiFunction:
     ) -> BaseException:
         kind, message = type(error), message_of(error)
         if builtin_exception(kind.__name__) is kind:
-            clean = rebuild_exception(kind.__name__, message, plain_arguments(error))
+            clean = rebuild_exception(
+                kind.__name__, message, plain_arguments(error), plain_fields(error)
+            )
         else:
             clean = RuntimeError(f"{kind.__name__}: {message}")
         hint = self._hint(error, args, kwargs)
