@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import event_api
 import pytest
 import thread_api
 
@@ -84,3 +85,19 @@ def test_a_thread_started_by_this_action_still_counts(box: Sandbox, tmp_path: Pa
     assert "from-thread" in observation.text
     assert "printed-later" in observation.text
     assert (tmp_path / "inside").exists()
+
+
+def test_a_thread_an_api_module_started_on_import_hands_over_handles() -> None:
+    """Found by red-teaming: agent code checks what it receives only while an API call is under
+    way (or after a call left a thread running). A dispatcher thread an API module starts when
+    it is imported calls an agent listener after the subscribing call has returned, and the
+    listener got the raw Picture, whose `save(path)` writes anywhere."""
+    code = (
+        "SUBJECT = []\nclass Sink:\n    def append(self, item):\n        SUBJECT.append(item)\n"
+        "subscribe(Sink())"
+    )
+    with Sandbox([event_api.subscribe], timeout=10) as sandbox:
+        sandbox.run(code)
+        time.sleep(0.5)
+        assert sandbox.run("print(SUBJECT)").text == "[<handle: <Picture width=12>>]"
+        assert sandbox.run("SUBJECT[0].save('x')").error == "AttributeError"

@@ -88,11 +88,18 @@ class Boundary:
     def __init__(self, agent_classes: Collection[type]) -> None:
         self._agent_classes = agent_classes  # the live set: classes defined later count too
         self.calls_under_way = 0  # read by every agent function as it starts (`_entry.py`)
+        self._idle = 0  # what calls_under_way is with no call under way (see `apis_loaded`)
         self._threads_before = 0
         self._given: list[dict[int, Any]] = []  # of each call under way, innermost last
 
+    def apis_loaded(self) -> None:
+        """A thread an API module started on import (an event bus's dispatcher) may enter agent
+        code with no call under way: the entry check stays on, as after a call leaving one."""
+        if threading.active_count() > 1:
+            self._idle = self.calls_under_way = 1
+
     def begin_call(self, given: dict[int, Any]) -> None:
-        if self.calls_under_way == 0:
+        if self.calls_under_way == self._idle:
             self._threads_before = threading.active_count()
         self.calls_under_way += 1
         self._given.append(given)

@@ -43,6 +43,7 @@ class Session:
         self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
         boundary = Boundary(self._guards.agent_classes)
         self.injected = self._injected_values(config, call_host, boundary)
+        boundary.apis_loaded()
         self._protected = {
             name: value
             for name, value in self.injected.items()
