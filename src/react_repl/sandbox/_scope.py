@@ -8,7 +8,8 @@ them. A host function called from it between actions would even read the parent'
 as its reply and break the protocol. So output, API calls and host calls count only from the
 main thread and from threads started while the action runs, and only until it ends; the rest is
 dropped (output) or refused (calls). The thread itself is not stopped: Python cannot stop a
-thread, and it dies with the worker.
+thread, and it dies with the worker. The rule goes by when a thread started, as nothing tells
+whom a thread works for: a pool an API keeps between actions counts only in the first.
 """
 
 from __future__ import annotations
