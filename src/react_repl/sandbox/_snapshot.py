@@ -216,7 +216,7 @@ def restorable(name: Any, protected: Collection[str]) -> bool:
 
 
 def _describe(value: Any) -> str:
-    from ._handles import Handle
+    from ._handle import Handle
 
     if type(value) is Handle:
         return "a handle to an API object (it lives only in the worker that made it)"
