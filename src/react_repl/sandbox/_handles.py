@@ -208,7 +208,7 @@ class _Crossing:
                 mapping[key] = item if type(item) in atoms else wrap(item)
             return mapping
         if plain in SEQUENCES or plain in SETS:
-            copy = kind() if kind is not deque else deque(maxlen=value.maxlen)
+            copy: Any = kind() if kind is not deque else deque(maxlen=value.maxlen)
             self.memo[id(value)] = copy
             add = copy.add if plain in SETS else copy.append
             for item in value:
