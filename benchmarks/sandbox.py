@@ -53,6 +53,12 @@ def row_count(rows: list[dict]) -> int:
     return len(rows)
 
 
+def sort_rows(rows: list[dict], key: Callable[[dict], float]) -> list[dict]:
+    """An API calling agent code once per row it was given: before each call, what the API may
+    have put into those rows is made safe (`_watch.py`)."""
+    return sorted(rows, key=key)
+
+
 def _plain_exec(code: str) -> float:
     started = time.perf_counter()
     exec(compile(code, "<plain>", "exec"), {})
@@ -76,12 +82,29 @@ def _worker_rss_mib() -> float:
 
 def _api_boundary_rows() -> list[tuple[str, str, str]]:
     """What the API boundary's walk for rich objects costs, against calling the API directly."""
-    with Sandbox([table_rows, row_count]) as box:
+    with Sandbox([table_rows, row_count, sort_rows], timeout=600) as box:
         returned = _best(lambda: box.run("rows = table_rows(10_000)").duration)
         passed = _best(lambda: box.run("row_count(rows)").duration)
         trivial = _best(lambda: box.run("x = 1").duration)
+        sorts = {}
+        for count in (1_000, 10_000):
+            box.run(f"part = rows[:{count}]")
+            repeat = 3 if count <= 1_000 else 1
+            sort = "s = sort_rows(part, lambda row: -row['score'])"
+            sorts[count] = _best(lambda sort=sort: box.run(sort).duration, repeat)
     direct = _best(lambda: _timed(table_rows, 10_000))
+    rows = table_rows(10_000)
     return [
+        *(
+            (
+                f"API calling an agent key function over {count:,} of those rows: action vs "
+                "direct call",
+                f"{sorts[count] * 1e3:.0f} vs "
+                f"{_best(lambda c=count: _timed_sort(rows[:c])) * 1e3:.1f} ms",
+                "",
+            )
+            for count in sorts
+        ),
         (
             "API returning 10^4 plain rows (4 fields): action vs direct call",
             f"{returned * 1e3:.1f} vs {direct * 1e3:.1f} ms",
@@ -148,6 +171,12 @@ def _round_trip(box: Sandbox, code: str) -> float:
 def _timed(function: Callable[[int], object], argument: int) -> float:
     started = time.perf_counter()
     function(argument)
+    return time.perf_counter() - started
+
+
+def _timed_sort(rows: list[dict]) -> float:
+    started = time.perf_counter()
+    sort_rows(rows, lambda row: -row["score"])
     return time.perf_counter() - started
 
 

@@ -47,3 +47,23 @@ def fail_with_token() -> None:
 def fail_with_huge_key() -> None:
     """A KeyError whose key is longer than an argument may be to cross as it is."""
     raise KeyError("k" * 300_000)
+
+
+def missing_name() -> None:
+    """Raises NameError as the interpreter does: the name is a keyword field, not in args."""
+    raise NameError("name 'quota' is not defined", name="quota")
+
+
+def missing_module() -> None:
+    """Raises ModuleNotFoundError as the import system does: name and path as keyword fields."""
+    raise ModuleNotFoundError("No module named 'pandas'", name="pandas", path="/opt/plugins")
+
+
+def missing_attribute() -> None:
+    """Raises AttributeError with its name and an object of the API's, which must not cross."""
+    raise AttributeError("'Record' object has no attribute 'total'", name="total", obj=Record())
+
+
+def missing_name_as_token() -> None:
+    """A NameError whose name is a str subclass with a method: it must not cross."""
+    raise NameError("name 'quota' is not defined", name=Token("quota"))

@@ -249,3 +249,15 @@ def feed_generator(generator: object) -> object:
         return generator.send(Picture(10))  # type: ignore[attr-defined]
     except StopIteration:
         return None
+
+
+def cover_every_key(mapping: dict) -> None:
+    """Replaces every value of the agent's dict with a rich object, keeping its keys."""
+    for key in list(mapping):
+        mapping[key] = Picture(8)
+
+
+def index_and_stash(items: list, holder: list) -> dict:
+    """Returns a new dict keyed by the agent's own objects, after stashing into `holder`."""
+    stash(holder)
+    return {item: len(holder) for item in items}

@@ -94,3 +94,56 @@ def test_a_host_function_key_error_keeps_its_args() -> None:
     with Sandbox(host_functions={"unknown_city": unknown_city}) as sandbox:
         observation = sandbox.run(code)
     assert observation.text == "'unknown city Nowhere' ('unknown city Nowhere',)"
+
+
+@pytest.fixture(scope="module")
+def named_box() -> Iterator[Sandbox]:
+    apis = [raising_api.missing_name, raising_api.missing_module, raising_api.missing_attribute,
+            raising_api.missing_name_as_token]  # fmt: skip
+    with Sandbox(apis) as sandbox:
+        yield sandbox
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "fields", "shown"),
+    [("missing_name()", "NameError", "e.name", "quota"),
+     ("missing_module()", "ImportError", "e.name, e.path", "pandas /opt/plugins"),
+     ("missing_attribute()", "AttributeError", "e.name", "total")],
+)  # fmt: skip
+def test_keyword_fields_of_plain_text_cross(
+    named_box: Sandbox, call: str, kind: str, fields: str, shown: str
+) -> None:
+    """Found by red-teaming: NameError.name, ImportError.name/.path and AttributeError.name are
+    keyword fields, not args, so they were lost (None) while OSError's errno and filename
+    crossed."""
+    code = f"try:\n    {call}\nexcept {kind} as e:\n    print({fields})"
+    assert named_box.run(code).text == shown
+
+
+def test_the_module_not_found_type_crosses_too(named_box: Sandbox) -> None:
+    observation = named_box.run("missing_module()")
+    assert observation.error == "ModuleNotFoundError"
+
+
+def test_a_str_subclass_field_does_not_cross(named_box: Sandbox) -> None:
+    code = "try:\n    missing_name_as_token()\nexcept NameError as e:\n    print(e.name)"
+    assert named_box.run(code).text == "None"
+
+
+def test_an_attribute_errors_object_stays_behind(named_box: Sandbox) -> None:
+    code = (
+        "try:\n    missing_attribute()\n"
+        "except AttributeError as e:\n    print(getattr(e, 'obj', 'refused'))"
+    )
+    assert named_box.run(code).text == "refused"
+
+
+def missing_report(name: str) -> str:
+    """A host function: its NameError's name crosses the pipe as a keyword field."""
+    raise NameError(f"name {name!r} is not defined", name=name)
+
+
+def test_a_host_function_name_error_keeps_its_name() -> None:
+    code = "try:\n    missing_report('q3')\nexcept NameError as e:\n    print(e.name)"
+    with Sandbox(host_functions={"missing_report": missing_report}) as sandbox:
+        assert sandbox.run(code).text == "q3"

@@ -313,3 +313,28 @@ def test_a_declared_network_opens_no_unix_socket_however_the_family_is_spelled()
         capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     assert done.stdout.split() == ["1", "1", "0"], done.stdout + done.stderr
+
+
+RAISE_OWN_MEMORY_LIMIT = """
+import resource
+limit = (MEMORY_BYTES, MEMORY_BYTES)
+assert resource.getrlimit(resource.RLIMIT_AS) == limit, resource.getrlimit(resource.RLIMIT_AS)
+unlimited = (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+for raise_it in (lambda: resource.setrlimit(resource.RLIMIT_AS, unlimited),
+                 lambda: resource.prlimit(0, resource.RLIMIT_AS, unlimited)):
+    try:
+        raise_it()
+    except (ValueError, PermissionError):  # the kernel's EPERM, as each call reports it
+        continue
+    raise AssertionError('raised')
+assert resource.getrlimit(resource.RLIMIT_AS) == limit
+"""
+
+
+def test_the_worker_cannot_raise_its_own_memory_limit() -> None:
+    """Red-team check: setrlimit/prlimit on its own pid are allowed by seccomp, so the memory
+    limit holds only because its hard limit is set too (soft may never exceed hard) and raising
+    a hard limit needs CAP_SYS_RESOURCE, which the OS layer drops even for root."""
+    code = RAISE_OWN_MEMORY_LIMIT.replace("MEMORY_BYTES", str(256 * 1024 * 1024))
+    with Sandbox([unguarded_api.run_unguarded], memory_mb=256) as box:
+        assert box.run(f"print(run_unguarded({code!r}))").text == "ok"

@@ -156,3 +156,16 @@ def test_a_closed_sandbox_neither_snapshots_nor_restores() -> None:
         box.snapshot()
     with pytest.raises(SandboxError, match="closed"):
         box.restore(snapshot)
+
+
+def test_numbers_too_long_for_json_are_lost_not_fatal() -> None:
+    """Found by red-teaming: `x = 10**5000` (over the interpreter's 4300-digit limit for int to
+    text) made snapshot() kill the worker, so one line of agent code took the whole namespace
+    with it. Such a value is named as lost; the rest is kept."""
+    code = "huge = 10**5000\nspan = range(10**5000)\ninside = [1, {'deep': 10**5000}]\nkept = 7"
+    with Sandbox(timeout=10) as box:
+        box.run(code)
+        snapshot = box.snapshot()
+        assert set(snapshot["lost"]) == {"huge", "span", "inside"}
+        assert snapshot["values"]["kept"] == 7
+        assert box.run("print(kept)").text == "7"

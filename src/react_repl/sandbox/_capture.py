@@ -10,6 +10,8 @@ import io
 from collections.abc import Callable
 from typing import Any
 
+from ._scope import ActionScope
+
 Send = Callable[[dict[str, Any]], None]
 # Characters per "out" frame: even escaped as JSON (up to 12 bytes for a non-BMP character) a
 # chunk stays under the protocol's 16 MiB frame limit, whatever `max_output` is.
@@ -17,11 +19,14 @@ _CHUNK = 1 << 20
 
 
 class Capture:
-    """Counts every character but forwards only the first `limit` of each action."""
+    """Counts every character but forwards only the first `limit` of each action. Only what
+    the action's own threads write counts (see `_scope.py`): a thread an earlier action's API
+    left running writes into nothing."""
 
-    def __init__(self, send: Send, limit: int) -> None:
+    def __init__(self, send: Send, limit: int, scope: ActionScope) -> None:
         self._send = send
         self._limit = limit
+        self._scope = scope
         self.total = 0
         self.closed = False
 
@@ -30,7 +35,7 @@ class Capture:
         self.closed = False
 
     def write(self, text: str) -> int:
-        if self.closed or not text:
+        if self.closed or not text or not self._scope.admits():
             return len(text)
         room = self._limit - self.total
         self.total += len(text)

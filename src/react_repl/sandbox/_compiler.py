@@ -195,12 +195,16 @@ def _entry_check() -> ast.expr:
 
 def _guard_entry(function: ast.FunctionDef) -> None:
     """`if <an API call is under way>: a, b = _enter_(a, b)` first (after a docstring); see
-    `_entry.py` for why."""
-    names = _parameters(function.args)
-    if not names:
+    `_entry.py` for why. Without parameters it is `_enter_()`: nothing comes in, but it still
+    refuses to run while an API call's results are handed over (`HandOverRefused`)."""
+    if not function.body:  # a refused statement was its only one: the action is refused
         return
-    targets = ast.Tuple([_name(name, store=True) for name in names], ast.Store())
-    entry = ast.Assign(targets=[targets], value=_call(ENTRY_GUARD, *map(_name, names)))
+    names = _parameters(function.args)
+    entered = _call(ENTRY_GUARD, *map(_name, names))
+    entry: ast.stmt = ast.Expr(entered)
+    if names:
+        targets = ast.Tuple([_name(name, store=True) for name in names], ast.Store())
+        entry = ast.Assign(targets=[targets], value=entered)
     body = function.body
     has_docstring = (
         isinstance(body[0], ast.Expr)
@@ -217,8 +221,11 @@ def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
     parameters in, so an inner one receives the guarded values, and what it returns leaves as
     `_leaving` says. The body appears once (see `_leaving`)."""
     names = _parameters(function.args)
-    if not names:  # nothing comes in; what it returns still goes out to whoever called it
-        function.body = _leaving(function.body)
+    if not names:  # nothing comes in, but it must not run while results are handed over
+        nothing = ast.Tuple([], ast.Load())
+        checked = ast.IfExp(test=_entry_check(), body=_call(ENTRY_GUARD), orelse=nothing)
+        both = ast.Tuple([checked, function.body], ast.Load())  # `(<check>, body)[1]`
+        function.body = _leaving(ast.Subscript(both, ast.Constant(1), ast.Load()))
         return function
     inner = ast.Lambda(
         args=ast.arguments(posonlyargs=[], args=[ast.arg(name) for name in names],

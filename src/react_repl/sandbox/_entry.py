@@ -18,6 +18,7 @@ import threading
 from types import CodeType, FrameType
 from typing import Any
 
+from ._handle import HandOverRefused
 from ._handles import Boundary, crossing_values
 from ._kinds import AGENT_FILES
 from ._wrappers import ApiFunction
@@ -36,6 +37,8 @@ class EntryGuard:
         self.boundary = boundary
 
     def __call__(self, *values: Any) -> tuple[Any, ...]:
+        if self.boundary.handing_over:
+            raise HandOverRefused
         if not _inside_an_api_call(sys._getframe(2)):
             return values
         return crossing_values(self.boundary, values)

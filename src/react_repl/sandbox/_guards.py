@@ -36,7 +36,7 @@ _FORBIDDEN_VALUES = (types.ModuleType, types.FrameType, types.TracebackType, typ
 _EXCEPTION_DATA = frozenset(
     {
         "args", "msg", "message", "lineno", "offset", "end_lineno", "end_offset", "text",
-        "filename", "filename2", "errno", "strerror", "name", "exceptions", "value", "code",
+        "filename", "filename2", "errno", "strerror", "name", "path", "exceptions", "value", "code",
         "reason", "start", "end", "object", "encoding", "characters_written",
     }
 )  # fmt: skip

@@ -12,25 +12,22 @@ cannot hide an item), `defaultdict` factories, and the attributes of agent objec
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import types
 from collections import ChainMap, defaultdict, deque
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any
 
+from ._handle import Handle, HandOverRefused
 from ._kinds import (
-    BOUND_BUILTINS,
     CALL_WRAPPERS,
-    CODE_TYPES,
-    agent_contents,
     is_agent_code,
     is_agent_generator,
     is_bound_builtin,
-    wrapped_callables,
 )
 from ._plain import (
     ATOMS,
-    CONTAINERS,
     FROZEN,
     MAPPINGS,
     MOMENTS,
@@ -42,44 +39,12 @@ from ._plain import (
     is_plain_factory,
     is_plain_moment,
 )
+from ._reach import reach
 from ._unwrap import unwrap
+from ._watch import Watch
 
-_REPR_LIMIT = 200
 # the slot itself: an agent subclass cannot override it
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
-
-
-class Handle:
-    """An API result the agent may hold and hand back, but not look into."""
-
-    __slots__ = ("_value",)
-
-    def __init__(self, value: Any) -> None:
-        self._value = value
-
-    def __getattr__(self, name: str) -> Any:
-        raise AttributeError(
-            f"'{name}' is not available: this {type(self._value).__name__} came from an API "
-            "and is an opaque handle; pass it to the API functions that accept it"
-        )
-
-    def __dir__(self) -> list[str]:
-        return []
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Handle) and other._value is self._value
-
-    def __hash__(self) -> int:
-        return id(self._value)
-
-    def __repr__(self) -> str:
-        try:
-            text = repr(self._value)
-        except Exception:  # a broken repr must not hide the handle
-            text = type(self._value).__name__
-        if len(text) > _REPR_LIMIT:
-            text = text[:_REPR_LIMIT] + "…"
-        return f"<handle: {text}>"
 
 
 class Boundary:
@@ -88,24 +53,47 @@ class Boundary:
     def __init__(self, agent_classes: Collection[type]) -> None:
         self._agent_classes = agent_classes  # the live set: classes defined later count too
         self.calls_under_way = 0  # read by every agent function as it starts (`_entry.py`)
+        self._idle = 0  # what calls_under_way is with no call under way (see `apis_loaded`)
         self._threads_before = 0
         self._given: list[dict[int, Any]] = []  # of each call under way, innermost last
+        self._watches: list[Watch | None] = []  # of each call, once it has entered agent code
+        self.handing_over = False  # while True, agent code is refused (see HandOverRefused)
+
+    def apis_loaded(self) -> None:
+        """A thread an API module started on import (an event bus's dispatcher) may enter agent
+        code with no call under way: the entry check stays on, as after a call leaving one."""
+        if threading.active_count() > 1:
+            self._idle = self.calls_under_way = 1
 
     def begin_call(self, given: dict[int, Any]) -> None:
-        if self.calls_under_way == 0:
+        if self.calls_under_way == self._idle:
             self._threads_before = threading.active_count()
         self.calls_under_way += 1
         self._given.append(given)
+        self._watches.append(None)
 
     def end_call(self) -> None:
         """A thread the API left running may start agent code at any time: then stay on."""
         self._given.pop()
+        self._watches.pop()
         if threading.active_count() <= self._threads_before:
             self.calls_under_way -= 1
 
     def given_under_way(self) -> Mapping[int, Any]:
         """Everything the agent passed into the API calls under way, by id."""
         return ChainMap(*reversed(self._given)) if self._given else {}
+
+    def settle_before_entry(self, crossing: _Crossing) -> None:
+        """Everything the calls under way were given, made safe before agent code they start
+        runs: all of it the first time, then what changed since (see `_watch.py`)."""
+        for level, given in enumerate(self._given):
+            watch = self._watches[level]
+            if watch is None:
+                for item in list(given.values()):
+                    crossing.settle(item)
+                self._watches[level] = Watch(given, self._agent_classes)
+            else:
+                watch.settle_changes(given, crossing.settle)
 
     def handed_back(self, value: Any) -> Any:
         """What agent code gives an API during a call (a callback's result, a value yielded):
@@ -114,7 +102,7 @@ class Boundary:
         Only ever called on the agent's own value, once (`_enter_.leaving`): what it records
         in `given` passes back untouched, so an API's object must never be recorded there."""
         if self._given:
-            self._collect(value, self._given[-1])
+            reach(value, self._given[-1], self._agent_classes)
         return unwrap(value, set(), self._for_api)
 
     def inbound(
@@ -125,7 +113,7 @@ class Boundary:
         `given` keeps those objects alive until the call returns, so no id in it can be reused.
         """
         given: dict[int, Any] = {}
-        if not self._collect((args, kwargs), given):
+        if not reach((args, kwargs), given, self._agent_classes):
             return args, kwargs, given
         plain_args = tuple(unwrap(value, set(), self._for_api) for value in args)
         plain_kwargs = {key: unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
@@ -141,17 +129,30 @@ class Boundary:
         return value
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
-        crossing = _Crossing(self, given)
-        safe = crossing.wrap(result)
-        crossing.finish()
+        with self._handing_over():
+            crossing = _Crossing(self, given)
+            safe = crossing.wrap(result)
+            crossing.finish()
         return safe
 
     def settle(self, given: dict[int, Any]) -> None:
         """An API may have put rich objects into what the agent passed in: wrap them there."""
-        crossing = _Crossing(self, given)
-        for item in list(given.values()):  # each once: `given` has no duplicates
-            crossing.settle(item)
-        crossing.finish()
+        with self._handing_over():
+            crossing = _Crossing(self, given)
+            for item in list(given.values()):  # each once: `given` has no duplicates
+                crossing.settle(item)
+            crossing.finish()
+
+    @contextlib.contextmanager
+    def _handing_over(self) -> Iterator[None]:
+        """Compiled code checks `calls_under_way` inline before it asks `_enter_`, which then
+        refuses: a raised count makes every agent function ask while results are handed over."""
+        was = self.handing_over
+        self.handing_over, self.calls_under_way = True, self.calls_under_way + 1
+        try:
+            yield
+        finally:
+            self.handing_over, self.calls_under_way = was, self.calls_under_way - 1
 
     def agent_owned(self, value: Any) -> bool:
         kind = type(value)
@@ -160,44 +161,6 @@ class Boundary:
         if isinstance(value, type):
             return value in self._agent_classes
         return is_agent_code(value)
-
-    def _collect(self, value: Any, given: dict[int, Any]) -> bool:
-        """Records every object (but atoms) reachable through containers and agent objects;
-        True if a handle, a function or a generator of the agent's is among them.
-        Iterative and allocation-light: agents pass big lists to APIs."""
-        atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
-        agent_classes, found, pending = self._agent_classes, False, [value]
-        while pending:
-            item = pending.pop()
-            kind = type(item)
-            if kind in atoms or id(item) in given:
-                continue
-            given[id(item)] = item
-            if kind in mappings:
-                pending.extend(item.keys())
-                pending.extend(item.values())
-            elif kind in containers or container_kind(item) is not None:
-                pending.extend(item)
-            elif kind is Handle or is_agent_generator(item):
-                found = True
-            elif kind in CODE_TYPES:
-                if is_agent_code(item):
-                    found = True
-                    if kind is types.MethodType:  # its object is the agent's, passed along
-                        pending.append(item.__self__)
-            elif kind in BOUND_BUILTINS:
-                if is_bound_builtin(item):
-                    found = True
-                    pending.append(item.__self__)  # what it fills is checked after the call
-            elif kind in CALL_WRAPPERS:
-                found = True
-                pending.extend(wrapped_callables(item))
-            elif kind in agent_classes:
-                pending.extend(agent_contents(item))
-                pending.append(kind)  # what its class holds is reachable through it
-            elif isinstance(item, type) and item in agent_classes:
-                pending.extend(agent_contents(item))
-        return found
 
 
 class _Crossing:
@@ -227,6 +190,13 @@ class _Crossing:
         plain = container_kind(value)
         if plain is None:
             return self._foreign(value)
+        try:
+            return self._copy(value, kind, plain)
+        except HandOverRefused:  # its keys or members hash with agent code
+            self.memo[id(value)] = None
+            return Handle(value)
+
+    def _copy(self, value: Any, kind: Any, plain: type) -> Any:
         atoms, wrap = ATOMS, self.wrap
         if plain in MAPPINGS:
             factory = _FACTORY.__get__(value) if plain is defaultdict else None
@@ -238,7 +208,7 @@ class _Crossing:
                 mapping[key] = item if type(item) in atoms else wrap(item)
             return mapping
         if plain in SEQUENCES or plain in SETS:
-            copy = kind() if kind is not deque else deque(maxlen=value.maxlen)
+            copy: Any = kind() if kind is not deque else deque(maxlen=value.maxlen)
             self.memo[id(value)] = copy
             add = copy.add if plain in SETS else copy.append
             for item in value:
@@ -312,23 +282,33 @@ class _Crossing:
                 _FACTORY.__set__(mapping, None)
         setitem, delitem = base.__setitem__, base.__delitem__
         atoms, given = ATOMS, self.given
-        for key, item in list(base.items(mapping)):
-            if (type(key) in atoms or id(key) in given) and (
-                type(item) in atoms or id(item) in given
-            ):
-                continue
-            new_key, new_item = self._safe(key), self._safe(item)
-            if new_key is not key:
-                delitem(mapping, key)
-            if new_key is not key or new_item is not item:
-                setitem(mapping, new_key, new_item)
+        try:
+            for key, item in list(base.items(mapping)):
+                if (type(key) in atoms or id(key) in given) and (
+                    type(item) in atoms or id(item) in given
+                ):
+                    continue
+                new_key, new_item = self._safe(key), self._safe(item)
+                if new_key is not key:
+                    delitem(mapping, key)
+                if new_key is not key or new_item is not item:
+                    setitem(mapping, new_key, new_item)
+        except HandOverRefused:  # an agent key's hash: what the API put here cannot stay
+            base.clear(mapping)
 
     def _settle_set(self, items: Any) -> None:
-        members = list(set.__iter__(items))
-        safe = [self._safe(member) for member in members]
-        if any(new is not old for new, old in zip(safe, members, strict=True)):
+        """Only the changed members move, so agent members are not hashed again (their hashes
+        are kept in the set); an agent `__eq__` runs only on a hash collision, and is refused."""
+        changed = [(m, new) for m in set.__iter__(items) if (new := self._safe(m)) is not m]
+        if not changed:
+            return
+        try:  # a tuple the API made hashes the agent objects it holds
+            set.difference_update(items, {raw for raw, _ in changed})
+        except HandOverRefused:
             set.clear(items)
-            set.update(items, safe)
+        for _, new in changed:
+            with contextlib.suppress(HandOverRefused):
+                set.add(items, new)
 
     def _settle_attributes(self, owner: Any) -> None:
         """Instances and classes the agent defined: `vars()` is their only storage (the compiler
@@ -348,16 +328,21 @@ def crossing_values(boundary: Boundary, values: tuple[Any, ...]) -> tuple[Any, .
     """Values an API hands to agent code (a callback's arguments, a method's `self`), made safe
     as its results are. What the agent passed into the calls under way stays itself, and so
     does everything it held then (a method's compiled pattern); the agent's own objects are
-    checked in place, since the API may have just put its objects into them."""
-    crossing = _Crossing(boundary, boundary.given_under_way())
+    checked in place, since the API may have just put its objects into them. So is everything
+    the agent passed into those calls, before its code runs: that code can read any of it
+    through a global, and red-teaming found a callback taking the raw object out of a list the
+    API had just filled."""
     safe = []
-    for value in values:
-        if boundary.agent_owned(value):
-            crossing.settle(value)
-            safe.append(value)
-        else:
-            safe.append(crossing.wrap(value))
-    crossing.finish()
+    with boundary._handing_over():
+        crossing = _Crossing(boundary, boundary.given_under_way())
+        boundary.settle_before_entry(crossing)
+        for value in values:
+            if boundary.agent_owned(value):
+                crossing.settle(value)
+                safe.append(value)
+            else:
+                safe.append(crossing.wrap(value))
+        crossing.finish()
     return tuple(safe)
 
 

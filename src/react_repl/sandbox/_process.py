@@ -22,7 +22,7 @@ from ._budget import HostBudget, Limits
 from ._host import prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
-from ._wrappers import builtin_exception, message_of, plain_arguments
+from ._wrappers import builtin_exception, message_of, plain_arguments, plain_fields
 
 ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -232,7 +232,11 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
         text = message_of(error, "(the error's message could not be read)")
         if builtin_exception(name) is not type(error):
             return _failed("RuntimeError", f"{name}: {text}")
-        return {**_failed(name, text), "args": plain_arguments(error)}
+        return {
+            **_failed(name, text),
+            "args": plain_arguments(error),
+            "fields": plain_fields(error),
+        }
     return {"op": "host_result", "ok": True, "text": text}
 
 

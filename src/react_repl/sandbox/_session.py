@@ -17,6 +17,7 @@ from ._handles import Boundary
 from ._ledger import WriteLedger
 from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
 from ._references import resolve
+from ._scope import ActionScope
 from ._silence import empty_loop_names
 from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
 from ._stop import StopAction, StopState
@@ -24,8 +25,15 @@ from ._wrappers import ApiFunction, HostFunction
 
 
 class Session:
-    def __init__(self, config: dict[str, Any], send: Send, call_host: Callable[..., Any]) -> None:
-        self.capture = Capture(send, int(config["max_output"]))
+    def __init__(
+        self,
+        config: dict[str, Any],
+        send: Send,
+        call_host: Callable[..., Any],
+        scope: ActionScope,
+    ) -> None:
+        self._scope = scope
+        self.capture = Capture(send, int(config["max_output"]), scope)
         sys.stdout = sys.stderr = CaptureStream(self.capture)
         self._send = send
         self._guards = Guards()
@@ -35,6 +43,7 @@ class Session:
         self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
         boundary = Boundary(self._guards.agent_classes)
         self.injected = self._injected_values(config, call_host, boundary)
+        boundary.apis_loaded()
         self._protected = {
             name: value
             for name, value in self.injected.items()
@@ -59,11 +68,19 @@ class Session:
         for reference in config["apis"]:
             name = reference["name"]
             function = resolve(reference)
-            values[name] = ApiFunction(name, function, boundary, self.meter, self._stop, ledger)
+            values[name] = ApiFunction(
+                name, function, boundary, self.meter, self._stop, self._scope, ledger
+            )
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(
-                host["name"], host["signature"], host["doc"], forward, self.meter, self._stop
+                host["name"],
+                host["signature"],
+                host["doc"],
+                forward,
+                self.meter,
+                self._stop,
+                self._scope,
             )
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
@@ -89,7 +106,11 @@ class Session:
         self._stop.reset()
         self.capture.start()
         self.namespace.update(self._protected)  # belt and braces: the compiler refuses rebinding
-        error, error_text = self._execute(source, filename)
+        self._scope.begin()
+        try:
+            error, error_text = self._execute(source, filename)
+        finally:
+            self._scope.end()  # before "done" is sent: see _Channel.call_host
         if self._stop.stopped:
             error = error_text = None
         silent = error is None and not self._stop.stopped and self.capture.total == 0

@@ -188,13 +188,16 @@ def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]
     for name in names:
         try:
             encoded = encode_value(namespace[name])
+            size += len(json.dumps(encoded)) + len(name)
         except _Lost as reason:
             lost[name] = str(reason)
             continue
         except RecursionError:
             lost[name] = "nested too deeply"
             continue
-        size += len(json.dumps(encoded)) + len(name)
+        except ValueError:  # an int past the interpreter's limit for int to text (4300 digits)
+            lost[name] = "a number too long to write as JSON"
+            continue
         if size > MAX_SNAPSHOT:
             lost[name] = "the snapshot is full (8 MiB of JSON)"
             continue
@@ -213,7 +216,7 @@ def restorable(name: Any, protected: Collection[str]) -> bool:
 
 
 def _describe(value: Any) -> str:
-    from ._handles import Handle
+    from ._handle import Handle
 
     if type(value) is Handle:
         return "a handle to an API object (it lives only in the worker that made it)"

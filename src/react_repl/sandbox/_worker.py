@@ -16,6 +16,7 @@ from typing import Any
 
 from ._plain import decode_host_image
 from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
+from ._scope import ActionScope
 from ._wrappers import rebuild_exception
 
 _PRIVATE_FD_FLOOR = 200
@@ -85,11 +86,13 @@ def _address_space() -> int:
 
 
 class _Channel:
-    """The worker's end of the pipes; the lock keeps frames whole if an API prints from a thread."""
+    """The worker's end of the pipes; the lock keeps frames whole if an API prints from a thread,
+    and a host call's request and reply together (see `call_host`)."""
 
-    def __init__(self, fd_in: int, fd_out: int) -> None:
+    def __init__(self, fd_in: int, fd_out: int, scope: ActionScope) -> None:
         self.fd_in = fd_in
         self.fd_out = fd_out
+        self.scope = scope
         self._lock = threading.Lock()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -100,7 +103,13 @@ class _Channel:
     def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """The host function's value; or prints its text (a printing function, see
         prints_result) and returns a decoded image (which the HostFunction wrapper turns into a
-        handle) or None."""
+        handle) or None.
+
+        Only the main loop reads requests, and only between actions; a host call reads its
+        reply, during an action. So the call holds the lock from request to reply (two threads'
+        replies cannot swap, and "done", sent under the same lock, waits for it), and a thread
+        whose action has ended is refused under the lock: its read would take the parent's next
+        request as its reply."""
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
         try:
             frame = encode(request)
@@ -112,12 +121,18 @@ class _Channel:
                 f"the limit is {MAX_FRAME})"
             )
         with self._lock:
+            self.scope.check(name)
             write_bytes(self.fd_out, frame)
-        reply = read_frame(self.fd_in)
+            reply = read_frame(self.fd_in)
         if not reply.get("ok"):
-            arguments = reply.get("args")
+            arguments, fields = reply.get("args"), reply.get("fields")
             kind, message = str(reply.get("error")), str(reply.get("message", ""))
-            raise rebuild_exception(kind, message, arguments if type(arguments) is list else None)
+            raise rebuild_exception(
+                kind,
+                message,
+                arguments if type(arguments) is list else None,
+                fields if type(fields) is dict else None,
+            )
         if "value" in reply:
             return reply["value"]
         text = str(reply.get("text", ""))
@@ -128,14 +143,15 @@ class _Channel:
 
 
 def main() -> None:
-    channel = _Channel(_private_fd(int(sys.argv[1])), _private_fd(int(sys.argv[2])))
+    scope = ActionScope()
+    channel = _Channel(_private_fd(int(sys.argv[1])), _private_fd(int(sys.argv[2])), scope)
     config = read_frame(channel.fd_in)
     sys.path[:] = config["sys_path"]
     _die_with_parent(int(config["parent"]), bool(config["main_thread"]))
     from ._session import Session
 
     try:
-        session = Session(config, channel.send, channel.call_host)
+        session = Session(config, channel.send, channel.call_host, scope)
         _apply_limits(config)
         confinement = _confine(config.get("os_layer"))
     except BaseException as error:  # reported to the parent, then we exit

@@ -12,7 +12,7 @@ import builtins
 import functools
 import inspect
 import types
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ._budget import Meter
@@ -20,6 +20,7 @@ from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
+from ._scope import ActionScope
 from ._stop import StopState
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
@@ -27,6 +28,12 @@ HINT_ATTRIBUTE = "__sandbox_hint__"
 _MAX_ARGUMENTS = 8
 _MAX_ARGUMENT_CHARS = 10_000
 _MAX_INT_BITS = 1024  # str() of a bigger int may exceed the interpreter's digit limit
+# Plain text builtin exceptions take as keyword-only constructor arguments (not in `args`).
+_KEYWORD_FIELDS: tuple[tuple[type[BaseException], tuple[str, ...]], ...] = (
+    (ImportError, ("name", "path")),
+    (NameError, ("name",)),
+    (AttributeError, ("name",)),
+)
 
 
 def builtin_exception(name: str) -> type[BaseException] | None:
@@ -37,18 +44,23 @@ def builtin_exception(name: str) -> type[BaseException] | None:
 
 
 def rebuild_exception(
-    name: str, message: str, arguments: Sequence[Any] | None = None
+    name: str,
+    message: str,
+    arguments: Sequence[Any] | None = None,
+    fields: Mapping[str, Any] | None = None,
 ) -> BaseException:
     """A fresh exception of the same builtin type, or RuntimeError naming a foreign type.
 
     Built from `arguments` (see `plain_arguments`) when there are some: rebuilt from its text,
-    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`."""
+    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`. `fields` are
+    its keyword fields (see `plain_fields`); only those its type has, and only exact strings."""
     kind = builtin_exception(name)
     if kind is not None:
         attempts = [(message,)] if arguments is None else [tuple(arguments), (message,)]
-        for given in attempts:
+        keywords = _checked_fields(kind, fields or {})
+        for given, named in [(given, keywords) for given in attempts] + [((message,), {})]:
             try:
-                return kind(*given)
+                return kind(*given, **named)
             except Exception:  # some builtins (UnicodeDecodeError) need more arguments
                 pass
     return RuntimeError(f"{name}: {message}" if message else name)
@@ -66,6 +78,35 @@ def plain_arguments(error: BaseException) -> tuple[Any, ...] | None:
     if len(arguments) > _MAX_ARGUMENTS or not all(map(_plain, arguments)):
         return None
     return arguments
+
+
+def plain_fields(error: BaseException) -> dict[str, str]:
+    """The keyword fields of a builtin exception that are plain text: `NameError.name`,
+    `AttributeError.name` (never its `obj`), `ImportError.name` and `.path`. Their
+    constructors take them as keywords, so they are not in `args` and were lost, while an
+    OSError's errno and file name crossed. Exact, bounded `str` only: a str subclass could
+    carry methods of the API's."""
+    return {
+        field: value
+        for field in _fields_of(type(error))
+        if type(value := getattr(error, field, None)) is str and len(value) <= _MAX_ARGUMENT_CHARS
+    }
+
+
+def _fields_of(kind: type[BaseException]) -> tuple[str, ...]:
+    for base, names in _KEYWORD_FIELDS:
+        if issubclass(kind, base):
+            return names
+    return ()
+
+
+def _checked_fields(kind: type[BaseException], fields: Mapping[str, Any]) -> dict[str, str]:
+    """What `rebuild_exception` was given (from the pipe, for a host function), checked again."""
+    return {
+        field: value
+        for field in _fields_of(kind)
+        if type(value := fields.get(field)) is str and len(value) <= _MAX_ARGUMENT_CHARS
+    }
 
 
 def _os_arguments(error: OSError) -> tuple[Any, ...]:
@@ -90,7 +131,8 @@ class ApiFunction:
     """Calls a registered API and sanitises what comes back."""
 
     __slots__ = (
-        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name", "_stop",
+        "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name",
+        "_scope", "_stop",
     )  # fmt: skip
 
     def __init__(
@@ -100,9 +142,11 @@ class ApiFunction:
         boundary: Boundary,
         meter: Meter,
         stop: StopState,
+        scope: ActionScope,
         ledger: WriteLedger | None = None,
     ) -> None:
         self._name = name
+        self._scope = scope
         self._function = function
         self._boundary = boundary
         self._meter = meter
@@ -113,7 +157,9 @@ class ApiFunction:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """After `stop()` nothing more is done for the action, whatever caught the stop: not
-        before the call, and not after an API that swallowed its callback's stop."""
+        before the call, and not after an API that swallowed its callback's stop. Nor for an
+        action that has ended, from a thread its API left running (see `_scope.py`)."""
+        self._scope.check(self._name)
         self._stop.unwind()
         replayed = self._replayed(args, kwargs)
         if not is_missing(replayed):
@@ -161,7 +207,9 @@ class ApiFunction:
     ) -> BaseException:
         kind, message = type(error), message_of(error)
         if builtin_exception(kind.__name__) is kind:
-            clean = rebuild_exception(kind.__name__, message, plain_arguments(error))
+            clean = rebuild_exception(
+                kind.__name__, message, plain_arguments(error), plain_fields(error)
+            )
         else:
             clean = RuntimeError(f"{kind.__name__}: {message}")
         hint = self._hint(error, args, kwargs)
@@ -220,8 +268,9 @@ class HostFunction(ApiFunction):
         call: Callable[..., Any],
         meter: Meter,
         stop: StopState,
+        scope: ActionScope,
     ) -> None:
-        super().__init__(name, call, Boundary(()), meter, stop)
+        super().__init__(name, call, Boundary(()), meter, stop, scope)
         self.__signature__ = None
         self._doc = doc
         self._signature_text = signature

@@ -1,0 +1,59 @@
+"""Everything agent code passes into an API call, found before the call."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Collection
+from typing import Any
+
+from ._handle import Handle
+from ._kinds import (
+    BOUND_BUILTINS,
+    CALL_WRAPPERS,
+    CODE_TYPES,
+    agent_contents,
+    is_agent_code,
+    is_agent_generator,
+    is_bound_builtin,
+    wrapped_callables,
+)
+from ._plain import ATOMS, CONTAINERS, MAPPINGS, container_kind
+
+
+def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) -> bool:
+    """Records every object (but atoms) reachable through containers and agent objects;
+    True if a handle, a function or a generator of the agent's is among them.
+    Iterative and allocation-light: agents pass big lists to APIs."""
+    atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
+    found, pending = False, [value]
+    while pending:
+        item = pending.pop()
+        kind = type(item)
+        if kind in atoms or id(item) in given:
+            continue
+        given[id(item)] = item
+        if kind in mappings:
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif kind in containers or container_kind(item) is not None:
+            pending.extend(item)
+        elif kind is Handle or is_agent_generator(item):
+            found = True
+        elif kind in CODE_TYPES:
+            if is_agent_code(item):
+                found = True
+                if kind is types.MethodType:  # its object is the agent's, passed along
+                    pending.append(item.__self__)
+        elif kind in BOUND_BUILTINS:
+            if is_bound_builtin(item):
+                found = True
+                pending.append(item.__self__)  # what it fills is checked after the call
+        elif kind in CALL_WRAPPERS:
+            found = True
+            pending.extend(wrapped_callables(item))
+        elif kind in agent_classes:
+            pending.extend(agent_contents(item))
+            pending.append(kind)  # what its class holds is reachable through it
+        elif isinstance(item, type) and item in agent_classes:
+            pending.extend(agent_contents(item))
+    return found
