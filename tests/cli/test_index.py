@@ -81,3 +81,45 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
     before = {p.name: p.read_bytes() for p in index.iterdir()}
     prepare_registry(Config.load(), (extra,), index)
     assert {p.name: p.read_bytes() for p in index.iterdir()} == before
+
+
+@pytest.mark.parametrize("command", [("index", "build"), ("search", "convert money")])
+def test_an_index_path_that_is_a_file_is_a_clear_error(
+    project: Path, command: tuple[str, ...]
+) -> None:
+    """The project's index/ is a file (a stray download, a name clash): say so, not a crash."""
+    (project / "index").write_text("not a folder")
+    done = react_repl(*command, home=project)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and "failed unexpectedly" not in done.stderr
+    assert "is not a folder" in done.stderr, done.stderr
+
+
+def test_a_build_waiting_for_another_says_so(project: Path) -> None:
+    """It waited up to 10 minutes without a word, which looks like a hang."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    import filelock
+
+    index = project / "index"
+    index.mkdir()
+    held = filelock.FileLock(index / ".build.lock")
+    held.acquire()
+    env = os.environ | {"REACT_REPL_HOME": str(project), "HF_HUB_OFFLINE": "1"}
+    env |= {"REACT_REPL_BUILTIN_APIS": str(project / "apis")}
+    build = subprocess.Popen(
+        [sys.executable, "-m", "react_repl", "index", "build"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:  # the first line, or "" if none comes within a minute (before: none came at all)
+        ready, _, _ = select.select([build.stderr], [], [], 60)
+        first_line = build.stderr.readline() if ready and build.stderr else ""
+    finally:
+        held.release()
+    out, err = build.communicate(timeout=120)
+    assert build.returncode == 0, first_line + err
+    assert first_line.startswith(f"warning: waiting for another build of the index at {index}")
+    assert "Indexed 1 APIs" in out
