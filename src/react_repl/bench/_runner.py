@@ -181,16 +181,20 @@ def check_reachable(target: ModelTarget) -> None:
 
 
 def _saved_plan(plan_file: Path) -> dict[str, Any]:
-    if not plan_file.exists():
-        return {}
+    """The plan of the run to continue. Missing or not an object, it said every setting had
+    changed, which sent the user looking for a difference that was not there."""
     try:
         saved = json.loads(plan_file.read_text(encoding="utf-8"))
+        if not isinstance(saved, dict):
+            raise ValueError(f"a JSON {type(saved).__name__}, not an object")
     except (OSError, ValueError) as error:
+        missing = isinstance(error, FileNotFoundError)
+        reason = "is missing" if missing else f"cannot be read ({error})"
         raise PlanError(
-            f"{plan_file} cannot be read ({error}), so the run cannot be checked before it is "
+            f"{plan_file} {reason}, so the run cannot be checked before it is "
             "continued; restore it, or start a new run with another --out"
         ) from None
-    return saved if isinstance(saved, dict) else {}
+    return saved
 
 
 def _write_plan(run: BenchRun, store: ResultsStore) -> None:
