@@ -153,3 +153,21 @@ def test_a_log_holding_escaped_lone_surrogates_is_listed(tmp_path: Path) -> None
     assert "\\udcff" in log.jsonl_path.read_text(encoding="utf-8")
     done = react_repl("logs", "list", "--logs-dir", str(logs), home=tmp_path)
     assert done.returncode == 0 and "Print \\udcff hi" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("where", ["project", "env"])
+def test_a_logs_folder_that_is_a_file_stops_the_run_before_it_starts(
+    tmp_path: Path, where: str
+) -> None:
+    """--logs-dir was checked, the project's logs/ and REACT_REPL_LOGS were not: the run crashed
+    with NotADirectoryError when it opened its log."""
+    a_file = tmp_path / ("logs" if where == "project" else "elsewhere")
+    a_file.write_text("")
+    env = {"REACT_REPL_CACHE": str(tmp_path / "cache")}
+    if where == "env":
+        env["REACT_REPL_LOGS"] = str(a_file)
+    done = react_repl("run", "hi", *SERVER, home=tmp_path, env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "failed unexpectedly" not in done.stderr
+    reason = done.stderr.strip().splitlines()[-1]
+    assert reason == f"Error: cannot write run logs to {a_file}: {a_file} is a file", reason
