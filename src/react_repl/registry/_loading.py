@@ -7,6 +7,7 @@ sandbox worker) that knows the name and the file can import the very same module
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
@@ -80,7 +81,8 @@ def load_file(path: str | Path) -> LoadedModule:
     sys.modules[name] = module
     try:
         _make_siblings_importable(absolute.parent)
-        spec.loader.exec_module(module)
+        with _output_to_stderr():
+            spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:
         _restore(name, cached)
         raise _import_failure(source, error) from error
@@ -101,10 +103,17 @@ def load_module_name(name: str) -> LoadedModule:
     if origin is None:
         raise ModuleLoadError(name, None, f"module {name!r} has no source file to register")
     try:
-        module = importlib.import_module(name)
+        with _output_to_stderr():
+            module = importlib.import_module(name)
     except (Exception, SystemExit) as error:
         raise _import_failure(origin, error) from error
     return LoadedModule(module, origin, file_hash(origin))
+
+
+def _output_to_stderr() -> contextlib.AbstractContextManager[object]:
+    """What a module prints while it is imported goes to stderr: stdout is the command's (the
+    JSON of `apis list --json`, the Answer line of `run --quiet`), and a banner there broke it."""
+    return contextlib.redirect_stdout(sys.stderr)
 
 
 def _make_siblings_importable(folder: Path) -> None:
