@@ -123,3 +123,32 @@ def test_a_build_waiting_for_another_says_so(project: Path) -> None:
     assert build.returncode == 0, first_line + err
     assert first_line.startswith(f"warning: waiting for another build of the index at {index}")
     assert "Indexed 1 APIs" in out
+
+
+def test_ctrl_c_during_a_build_keeps_the_previous_index_and_says_so(project: Path) -> None:
+    """It printed click's bare "Aborted!" and exited 1."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    index = project / "index"
+    assert react_repl("index", "build", "--index", str(index), home=project).returncode == 0
+    before = (index / "manifest.json").read_bytes()
+    pack = Path(__file__).parents[2] / "src" / "react_repl" / "bench" / "distractors"
+    env = os.environ | {"REACT_REPL_HOME": str(project), "HF_HUB_OFFLINE": "1"}
+    env |= {"REACT_REPL_BUILTIN_APIS": str(project / "apis")}
+    build = subprocess.Popen(
+        [sys.executable, "-m", "react_repl", "index", "build", "--apis", str(pack)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    time.sleep(4)  # past the imports, into embedding a thousand APIs
+    build.send_signal(signal.SIGINT)
+    out, err = build.communicate(timeout=60)
+    assert build.returncode == 130, out + err
+    message = f"Interrupted. The index at {index} is as the last finished build left it."
+    assert err.strip() == message
+    assert (index / "manifest.json").read_bytes() == before
+    search = react_repl("search", "convert money", "--json", home=project)
+    assert search.returncode == 0 and "convert_currency" in search.stdout, search.stderr
