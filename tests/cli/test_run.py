@@ -106,6 +106,20 @@ def test_a_long_answer_and_the_log_path_stay_on_one_line_each_when_piped(workdir
     assert log_line == f"Log: {log}"
 
 
+def test_task_dash_reads_the_task_from_stdin(workdir: Path) -> None:
+    """`run -` sent the model the task "-", as `search -` reads its queries from stdin."""
+    with ScriptedServer() as server:
+        server.enqueue("1. Answer")
+        server.enqueue(reply("Done.", 'stop("done")'))
+        process = react_repl(workdir, server, "-", "--quiet", stdin=subprocess.PIPE)
+        _out, err = process.communicate("Say done.\nIn one word.\n", timeout=180)
+
+    assert process.returncode == 0, err
+    assert server.requests[0]["messages"][-1]["content"].count("Say done.\nIn one word.") == 1
+    log = next((workdir / "logs").rglob("*.md"))
+    assert log.read_text().splitlines()[0] == "# Say done. In one word."
+
+
 def test_set_chooses_the_profile_and_switches_for_one_run(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Answer")  # the hosted profile lists sub-steps first
