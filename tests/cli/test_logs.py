@@ -186,6 +186,25 @@ def test_damaged_logs_are_reported_in_one_line_each(home: Path) -> None:
     assert result.stderr.startswith("warning: ") and "broken.jsonl" in result.stderr
 
 
+def test_a_file_of_garbage_is_one_warning_not_one_per_line(home: Path) -> None:
+    """Binary junk named *.jsonl gave a warning for each of its lines: 50 for 2 KB."""
+    (home / "logs" / "junk.jsonl").write_bytes(bytes(range(256)) * 8 + b"\n{x\n" * 30)
+    result = _logs(home, "list")
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 4
+    junk = home / "logs" / "junk.jsonl"
+    assert result.stderr.splitlines() == [f"warning: {junk}: no run header; not a run log, skipped"]
+
+
+def test_a_run_with_many_damaged_lines_names_the_first_few(home: Path) -> None:
+    log = next((home / "logs").rglob("*.jsonl"))
+    with log.open("a") as handle:
+        handle.write("{torn\n" * 12)
+    warnings = _logs(home, "list").stderr.splitlines()
+    assert len(warnings) == 4, warnings
+    assert warnings[0].startswith(f"warning: {log}:") and "corrupt line skipped" in warnings[0]
+    assert warnings[3] == f"warning: {log}: 9 more corrupt lines skipped"
+
+
 def test_reindex_and_a_lost_index(home: Path) -> None:
     before = _json(home, "list")
     assert _logs(home, "reindex").stdout.strip() == "Indexed 3 run logs."
