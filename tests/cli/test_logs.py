@@ -205,6 +205,30 @@ def test_a_run_with_many_damaged_lines_names_the_first_few(home: Path) -> None:
     assert warnings[3] == f"warning: {log}: 9 more corrupt lines skipped"
 
 
+def test_a_markdown_log_without_its_record_says_so(home: Path) -> None:
+    """`logs show X.md` said "no run log at X.jsonl" of a log the user had just opened."""
+    record = next((home / "logs").rglob("*.jsonl"))
+    record.unlink()
+    markdown = record.with_suffix(".md")
+    for command in ("show", "export"):
+        result = _logs(home, command, str(markdown), *(["--html"] if command == "export" else []))
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert result.stderr.strip() == (
+            f"Error: {markdown} has lost its record {record.name}, which show and export read; "
+            "the markdown file itself is still the readable log"
+        )
+
+
+def test_a_logs_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / "logs").write_text("")
+    result = react_repl("logs", "show", "abc", home=tmp_path)
+    assert result.returncode == 1
+    assert (
+        result.stderr.strip()
+        == f"Error: the logs folder {tmp_path / 'logs'} is a file, not a folder"
+    )
+
+
 def test_reindex_and_a_lost_index(home: Path) -> None:
     before = _json(home, "list")
     assert _logs(home, "reindex").stdout.strip() == "Indexed 3 run logs."

@@ -78,6 +78,8 @@ class RunCatalog:
         rows = self._guarded(lambda: self._matching(ref))
         if len(rows) == 1:
             return self._summaries(rows)[0]
+        if self.logs_dir.exists() and not self.logs_dir.is_dir():  # "run a task first" misled
+            raise RunLookupError(f"the logs folder {self.logs_dir} is a file, not a folder")
         if not self.logs_dir.is_dir():
             raise RunLookupError(
                 f"no logs folder at {self.logs_dir}; pass --logs-dir or run a task first"
@@ -101,6 +103,12 @@ class RunCatalog:
         else:
             jsonl = self.find(ref).path.with_suffix(".jsonl")
         if not jsonl.is_file():
+            markdown = jsonl.with_suffix(".md")
+            if markdown.is_file():  # "no run log" of a log the user was looking at misled
+                raise RunLookupError(
+                    f"{markdown} has lost its record {jsonl.name}, which show and export read; "
+                    "the markdown file itself is still the readable log"
+                )
             raise RunLookupError(f"no run log at {jsonl}")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RunLogWarning)
