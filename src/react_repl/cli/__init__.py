@@ -63,6 +63,9 @@ class _LazyGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:  # click's "Aborted!" and exit 1, where a run's Ctrl-C is 130
+            click.echo("\nInterrupted.", err=True)
+            raise SystemExit(130) from None
         except BrokenPipeError:  # `react-repl logs list | head`: the reader left, no bug
             sys.stderr.close()
             raise SystemExit(1) from None
