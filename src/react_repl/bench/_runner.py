@@ -214,9 +214,15 @@ def _write_plan(run: BenchRun, store: ResultsStore) -> None:
                 f"{', '.join(changed)}); run it with another --out"
             )
         return
-    run.out_dir.mkdir(parents=True, exist_ok=True)
     stamped = current | {"created": datetime.now().astimezone().isoformat(timespec="seconds")}
-    plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
+    try:  # a read-only disk or a parent that is a file: said here, before any attempt runs
+        run.out_dir.mkdir(parents=True, exist_ok=True)
+        plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
+    except OSError as error:
+        raise PlanError(
+            f"cannot write the results to {run.out_dir}: {error.strerror or error}; "
+            "choose another --out"
+        ) from None
 
 
 def _api_specs(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, list[ApiSpec]]:
