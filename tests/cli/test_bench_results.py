@@ -92,3 +92,17 @@ def test_resuming_without_a_readable_plan_says_so(tmp_path: Path, plan: str | No
     reason = "is missing" if plan is None else "cannot be read"
     assert f"{out / 'run.json'} {reason}" in " ".join(done.stderr.split())
     assert "different" not in done.stderr
+
+
+def test_a_report_folder_that_cannot_be_written_is_a_usage_error(tmp_path: Path) -> None:
+    """The OSError of the plots folder was an unexpected failure."""
+    write_results(tmp_path, record("a"))
+    (tmp_path / "a_file").write_text("")
+    out = tmp_path / "a_file" / "report"
+    done = subprocess.run(
+        [sys.executable, "-m", "react_repl", "bench", "report", str(tmp_path), "--out", str(out)],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stdout + done.stderr
+    message = f"Error: cannot write the report to {out}: Not a directory; choose --out"
+    assert done.stderr.strip() == message

@@ -379,7 +379,12 @@ class _ProgressBar:
 def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str, Any]) -> None:
     from react_repl.bench import summarise, write_report
 
-    files = write_report(records, out_dir, title=title, prices=prices)
+    try:  # a read-only results folder (published, or another user's) or --out
+        files = write_report(records, out_dir, title=title, prices=prices)
+    except OSError as error:
+        raise _UsageError(
+            f"cannot write the report to {out_dir}: {error.strerror or error}; choose --out"
+        ) from None
     summary = summarise(records, prices)
     table = Table(title=title)
     for name in (
