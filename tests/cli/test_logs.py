@@ -229,6 +229,14 @@ def test_a_logs_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
     )
 
 
+def test_a_short_id_prefix_too_short_to_match_says_how_long_it_must_be(home: Path) -> None:
+    short_id = _json(home, "list")[0]["short_id"]
+    result = _logs(home, "show", short_id[:3])
+    assert result.returncode == 1
+    assert "a short id is matched from 4 of its characters" in result.stderr, result.stderr
+    assert _logs(home, "show", short_id[:4]).returncode == 0
+
+
 def test_reindex_and_a_lost_index(home: Path) -> None:
     before = _json(home, "list")
     assert _logs(home, "reindex").stdout.strip() == "Indexed 3 run logs."

@@ -85,8 +85,11 @@ class RunCatalog:
                 f"no logs folder at {self.logs_dir}; pass --logs-dir or run a task first"
             )
         if not rows:
+            # "caa" of caa9402 was "no run" with no reason given
+            short = len(ref) < 4 and _looks_like_hash(ref.ljust(4, "0"))
+            hint = "; a short id is matched from 4 of its characters" if short else ""
             raise RunLookupError(
-                f"no run {ref!r} in {self.logs_dir}; `react-repl logs list` shows the ids"
+                f"no run {ref!r} in {self.logs_dir}{hint}; `react-repl logs list` shows the ids"
             )
         shown = "\n  ".join(_describe(run) for run in self._summaries(rows[:_LIST_ROWS_SHOWN]))
         more = len(rows) - _LIST_ROWS_SHOWN
