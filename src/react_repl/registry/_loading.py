@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import importlib
 import importlib.util
+import os
 import re
 import sys
 import traceback
@@ -46,7 +47,8 @@ def file_hash(path: str | Path) -> str:
 def synthetic_module_name(path: str | Path) -> str:
     absolute = Path(path).resolve()
     stem = re.sub(r"\W", "_", absolute.stem)
-    digest = hashlib.sha256(str(absolute).encode()).hexdigest()[:10]
+    # the path's bytes: a folder named in Latin-1 holds lone surrogates that .encode() refuses
+    digest = hashlib.sha256(os.fsencode(absolute)).hexdigest()[:10]
     return f"{SYNTHETIC_PACKAGE}.{stem}_{digest}"
 
 
