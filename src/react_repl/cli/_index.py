@@ -67,7 +67,8 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
     if report.rebuilt_reason:
         err.print(
             Text.assemble(
-                ("rebuilt ", "yellow"), f"the previous index was unusable: {report.rebuilt_reason}"
+                ("rebuilt ", "yellow"),
+                f"the index: the previous one was unusable: {report.rebuilt_reason}",
             )
         )
     out.print(
