@@ -200,6 +200,8 @@ def test_a_run_with_no_apis_in_scope_says_so_and_runs(workdir: Path) -> None:
         _, err = process.communicate(timeout=180)
     assert process.returncode == 0, err
     assert "warning: no APIs are in scope for this run" in err
+    empty = workdir / "myapis"
+    assert f"warning: --apis: {empty} holds no Python module (*.py), so it adds no API" in err
     log = next((workdir / "logs").rglob("*.md")).read_text()
     assert "No APIs are in scope for this run" in log
     assert "No APIs are indexed" not in log

@@ -167,3 +167,19 @@ def test_add_refuses_an_empty_source_instead_of_importing_the_current_folder(
     result = _run("add", "")
     assert result.exit_code == 2 and "is empty" in result.output
     assert not (tmp_path / "ran.marker").exists()
+
+
+def test_a_module_that_prints_when_imported_leaves_stdout_to_the_command(
+    index: Path, tmp_path: Path
+) -> None:
+    """Its print went to stdout, before `apis list --json`'s JSON, which then did not parse."""
+    module = tmp_path / "chatty.py"
+    module.write_text(
+        'print("loading chatty")\n\n'
+        'def greet(name: str) -> str:\n    """Say hello to someone."""\n    return name\n'
+    )
+    for source in (str(module), str(tmp_path)):  # a file, and a folder of modules
+        result = _run("list", "--apis", source, "--json")
+        assert result.exit_code == 0, result.output
+        assert [item["name"] for item in json.loads(result.stdout)] == ["greet"]
+        assert "loading chatty" in result.stderr or source == str(tmp_path)

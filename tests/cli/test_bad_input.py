@@ -153,3 +153,44 @@ def test_a_log_holding_escaped_lone_surrogates_is_listed(tmp_path: Path) -> None
     assert "\\udcff" in log.jsonl_path.read_text(encoding="utf-8")
     done = react_repl("logs", "list", "--logs-dir", str(logs), home=tmp_path)
     assert done.returncode == 0 and "Print \\udcff hi" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("where", ["project", "env"])
+def test_a_logs_folder_that_is_a_file_stops_the_run_before_it_starts(
+    tmp_path: Path, where: str
+) -> None:
+    """--logs-dir was checked, the project's logs/ and REACT_REPL_LOGS were not: the run crashed
+    with NotADirectoryError when it opened its log."""
+    a_file = tmp_path / ("logs" if where == "project" else "elsewhere")
+    a_file.write_text("")
+    env = {"REACT_REPL_CACHE": str(tmp_path / "cache")}
+    if where == "env":
+        env["REACT_REPL_LOGS"] = str(a_file)
+    done = react_repl("run", "hi", *SERVER, home=tmp_path, env=env)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "failed unexpectedly" not in done.stderr
+    reason = done.stderr.strip().splitlines()[-1]
+    assert reason == f"Error: cannot write run logs to {a_file}: {a_file} is a file", reason
+
+
+def test_ctrl_c_while_a_run_is_prepared_is_interrupted_with_exit_130(tmp_path: Path) -> None:
+    """Before the run's log was open, Ctrl-C was click's "Aborted!" with exit 1; the README
+    promises 130. An MCP server that never answers holds the run in its preparation."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    sleeper = f"mcp:sleeper={sys.executable} -c 'import time; time.sleep(120)'"
+    env = os.environ | {"REACT_REPL_HOME": str(tmp_path), "HF_HUB_OFFLINE": "1"}
+    env |= {"REACT_REPL_BUILTIN_APIS": "", "REACT_REPL_CACHE": str(tmp_path / "cache")}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "react_repl", "run", "hi", *SERVER, "--apis", sleeper],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    time.sleep(5)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, out + err
+    assert err.lstrip().startswith("Interrupted.") and "Aborted" not in err, err

@@ -102,3 +102,28 @@ def test_a_suite_whose_api_module_cannot_load_is_a_usage_error(tmp_path: Path) -
     assert run.stderr.strip() == (
         f"Error: suite shop: {suite / 'apis' / 'orders.py'}:1: syntax error: invalid syntax"
     )
+
+
+def test_a_logs_folder_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    """Every attempt crashed with NotADirectoryError when it opened its log."""
+    a_file = tmp_path / "logs"
+    a_file.write_text("")
+    run = bench(str(SUITES / "offline"), "--model", "m@http://127.0.0.1:9/v1", "--out", "out",
+                cwd=tmp_path, extra_env={"REACT_REPL_LOGS": str(a_file)})  # fmt: skip
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stderr.strip() == f"Error: cannot write run logs to {a_file}: {a_file} is a file"
+
+
+def test_an_out_folder_that_cannot_be_made_is_a_usage_error(tmp_path: Path) -> None:
+    """mkdir's NotADirectoryError (or a read-only disk's OSError) was an unexpected failure."""
+    from react_repl.llm import ScriptedServer
+
+    (tmp_path / "a_file").write_text("")
+    out = tmp_path / "a_file" / "out"
+    with ScriptedServer() as server:
+        run = bench(str(SUITES / "offline"), "--model", f"scripted@{server.base_url}",
+                    "--out", str(out), cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert run.stderr.strip() == (
+        f"Error: cannot write the results to {out}: Not a directory; choose another --out"
+    )

@@ -53,7 +53,9 @@ def test_build_reports_and_repairs_a_corrupt_index(project: Path) -> None:
     (index / "manifest.json").write_text("{truncated")
     repaired = react_repl("index", "build", home=project)
     assert repaired.returncode == 0, repaired.stderr
-    assert "unusable" in repaired.stderr and "1 embedded" in repaired.stdout
+    assert "1 embedded" in repaired.stdout
+    # it read "rebuilt the previous index was unusable: ..."
+    assert "rebuilt the index: the previous one was unusable: index manifest" in repaired.stderr
 
 
 def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
@@ -81,3 +83,74 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
     before = {p.name: p.read_bytes() for p in index.iterdir()}
     prepare_registry(Config.load(), (extra,), index)
     assert {p.name: p.read_bytes() for p in index.iterdir()} == before
+
+
+@pytest.mark.parametrize("command", [("index", "build"), ("search", "convert money")])
+def test_an_index_path_that_is_a_file_is_a_clear_error(
+    project: Path, command: tuple[str, ...]
+) -> None:
+    """The project's index/ is a file (a stray download, a name clash): say so, not a crash."""
+    (project / "index").write_text("not a folder")
+    done = react_repl(*command, home=project)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and "failed unexpectedly" not in done.stderr
+    assert "is not a folder" in done.stderr, done.stderr
+
+
+def test_a_build_waiting_for_another_says_so(project: Path) -> None:
+    """It waited up to 10 minutes without a word, which looks like a hang."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    import filelock
+
+    index = project / "index"
+    index.mkdir()
+    held = filelock.FileLock(index / ".build.lock")
+    held.acquire()
+    env = os.environ | {"REACT_REPL_HOME": str(project), "HF_HUB_OFFLINE": "1"}
+    env |= {"REACT_REPL_BUILTIN_APIS": str(project / "apis")}
+    build = subprocess.Popen(
+        [sys.executable, "-m", "react_repl", "index", "build"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    try:  # the first line, or "" if none comes within a minute (before: none came at all)
+        ready, _, _ = select.select([build.stderr], [], [], 60)
+        first_line = build.stderr.readline() if ready and build.stderr else ""
+    finally:
+        held.release()
+    out, err = build.communicate(timeout=120)
+    assert build.returncode == 0, first_line + err
+    assert first_line.startswith(f"warning: waiting for another build of the index at {index}")
+    assert "Indexed 1 APIs" in out
+
+
+def test_ctrl_c_during_a_build_keeps_the_previous_index_and_says_so(project: Path) -> None:
+    """It printed click's bare "Aborted!" and exited 1."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    index = project / "index"
+    assert react_repl("index", "build", "--index", str(index), home=project).returncode == 0
+    before = (index / "manifest.json").read_bytes()
+    pack = Path(__file__).parents[2] / "src" / "react_repl" / "bench" / "distractors"
+    env = os.environ | {"REACT_REPL_HOME": str(project), "HF_HUB_OFFLINE": "1"}
+    env |= {"REACT_REPL_BUILTIN_APIS": str(project / "apis")}
+    build = subprocess.Popen(
+        [sys.executable, "-m", "react_repl", "index", "build", "--apis", str(pack)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    time.sleep(4)  # past the imports, into embedding a thousand APIs
+    build.send_signal(signal.SIGINT)
+    out, err = build.communicate(timeout=60)
+    assert build.returncode == 130, out + err
+    message = f"Interrupted. The index at {index} is as the last finished build left it."
+    assert err.strip() == message
+    assert (index / "manifest.json").read_bytes() == before
+    search = react_repl("search", "convert money", "--json", home=project)
+    assert search.returncode == 0 and "convert_currency" in search.stdout, search.stderr

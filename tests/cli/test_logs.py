@@ -186,6 +186,57 @@ def test_damaged_logs_are_reported_in_one_line_each(home: Path) -> None:
     assert result.stderr.startswith("warning: ") and "broken.jsonl" in result.stderr
 
 
+def test_a_file_of_garbage_is_one_warning_not_one_per_line(home: Path) -> None:
+    """Binary junk named *.jsonl gave a warning for each of its lines: 50 for 2 KB."""
+    (home / "logs" / "junk.jsonl").write_bytes(bytes(range(256)) * 8 + b"\n{x\n" * 30)
+    result = _logs(home, "list")
+    assert result.returncode == 0 and len(result.stdout.splitlines()) == 4
+    junk = home / "logs" / "junk.jsonl"
+    assert result.stderr.splitlines() == [f"warning: {junk}: no run header; not a run log, skipped"]
+
+
+def test_a_run_with_many_damaged_lines_names_the_first_few(home: Path) -> None:
+    log = next((home / "logs").rglob("*.jsonl"))
+    with log.open("a") as handle:
+        handle.write("{torn\n" * 12)
+    warnings = _logs(home, "list").stderr.splitlines()
+    assert len(warnings) == 4, warnings
+    assert warnings[0].startswith(f"warning: {log}:") and "corrupt line skipped" in warnings[0]
+    assert warnings[3] == f"warning: {log}: 9 more corrupt lines skipped"
+
+
+def test_a_markdown_log_without_its_record_says_so(home: Path) -> None:
+    """`logs show X.md` said "no run log at X.jsonl" of a log the user had just opened."""
+    record = next((home / "logs").rglob("*.jsonl"))
+    record.unlink()
+    markdown = record.with_suffix(".md")
+    for command in ("show", "export"):
+        result = _logs(home, command, str(markdown), *(["--html"] if command == "export" else []))
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert result.stderr.strip() == (
+            f"Error: {markdown} has lost its record {record.name}, which show and export read; "
+            "the markdown file itself is still the readable log"
+        )
+
+
+def test_a_logs_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / "logs").write_text("")
+    result = react_repl("logs", "show", "abc", home=tmp_path)
+    assert result.returncode == 1
+    assert (
+        result.stderr.strip()
+        == f"Error: the logs folder {tmp_path / 'logs'} is a file, not a folder"
+    )
+
+
+def test_a_short_id_prefix_too_short_to_match_says_how_long_it_must_be(home: Path) -> None:
+    short_id = _json(home, "list")[0]["short_id"]
+    result = _logs(home, "show", short_id[:3])
+    assert result.returncode == 1
+    assert "a short id is matched from 4 of its characters" in result.stderr, result.stderr
+    assert _logs(home, "show", short_id[:4]).returncode == 0
+
+
 def test_reindex_and_a_lost_index(home: Path) -> None:
     before = _json(home, "list")
     assert _logs(home, "reindex").stdout.strip() == "Indexed 3 run logs."

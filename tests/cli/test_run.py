@@ -106,6 +106,42 @@ def test_a_long_answer_and_the_log_path_stay_on_one_line_each_when_piped(workdir
     assert log_line == f"Log: {log}"
 
 
+def test_task_dash_reads_the_task_from_stdin(workdir: Path) -> None:
+    """`run -` sent the model the task "-", as `search -` reads its queries from stdin."""
+    with ScriptedServer() as server:
+        server.enqueue("1. Answer")
+        server.enqueue(reply("Done.", 'stop("done")'))
+        process = react_repl(workdir, server, "-", "--quiet", stdin=subprocess.PIPE)
+        _out, err = process.communicate("Say done.\nIn one word.\n", timeout=180)
+
+    assert process.returncode == 0, err
+    assert server.requests[0]["messages"][-1]["content"].count("Say done.\nIn one word.") == 1
+    log = next((workdir / "logs").rglob("*.md"))
+    assert log.read_text().splitlines()[0] == "# Say done. In one word."
+
+
+def test_apis_in_a_folder_whose_name_is_not_utf8_are_found_and_called(workdir: Path) -> None:
+    """The module name's hash encoded the path as UTF-8, which its lone surrogate refused:
+    an unexpected UnicodeEncodeError in `apis list`, a bare codec error in `run`."""
+    folder = workdir / "caf\udce9"  # b"caf\xe9": a name written in Latin-1
+    folder.mkdir()
+    (folder / "cities.py").write_text(
+        'def city_population(city: str) -> int:\n    """Number of people living in a city."""\n'
+        "    return 2_100_000\n"
+    )
+    with ScriptedServer() as server:
+        server.enqueue("1. Answer")
+        server.enqueue(reply("Call it.", 'print(city_population("Paris"))'))
+        server.enqueue(reply("Done.", 'stop("ok")'))
+        process = react_repl(workdir, server, "How many?", "--quiet", "--apis", str(folder))
+        _out, err = process.communicate(timeout=180)
+
+    assert process.returncode == 0, err
+    log = next((workdir / "logs").rglob("*.md")).read_text()
+    lines = log.splitlines()
+    assert lines[lines.index("### Observation 2") + 3] == "2100000", log
+
+
 def test_set_chooses_the_profile_and_switches_for_one_run(workdir: Path) -> None:
     with ScriptedServer() as server:
         server.enqueue("1. Answer")  # the hosted profile lists sub-steps first

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -42,12 +43,32 @@ def load_results(files: Sequence[Path]) -> list[AttemptRecord]:
 
 
 def plan_of(file: Path) -> dict[str, Any]:
-    """The run.json next to a results file; {} when it is missing or unreadable."""
+    """The run.json next to a results file; {} when it is missing, unreadable or not shaped
+    like a plan (the report then keeps the order the results were written in)."""
     plan_file = file.parent / PLAN_FILE
     try:
-        return json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.is_file() else {}
+        plan = json.loads(plan_file.read_text(encoding="utf-8")) if plan_file.is_file() else {}
     except (OSError, ValueError):
         return {}
+    if _plan_shaped(plan):
+        return plan
+    warnings.warn(
+        f"{plan_file} is damaged; the report lists attempts as they were written", stacklevel=2
+    )
+    return {}
+
+
+def _plan_shaped(plan: Any) -> bool:
+    """What in_plan_order and plan_prices read: lists, models and arms of JSON objects."""
+    if not isinstance(plan, dict):
+        return False
+    lists = [plan.get(key, []) for key in ("models", "arms", "distractors", "tasks")]
+    if not all(isinstance(value, list) for value in lists):
+        return False
+    models, arms = lists[0], lists[1]
+    return all(isinstance(m, dict) and isinstance(m.get("label"), str) for m in models) and all(
+        isinstance(arm, dict) and "name" in arm for arm in arms
+    )
 
 
 def target_prices(targets: Sequence[ModelTarget]) -> Prices:

@@ -68,9 +68,44 @@ class AttemptRecord:
         return json.dumps(asdict(self) | {"passed": self.passed}, ensure_ascii=False, default=repr)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AttemptRecord:
-        known = {f.name for f in fields(cls)}
-        return cls(**{key: value for key, value in data.items() if key in known})
+    def from_dict(cls, data: Any) -> AttemptRecord:
+        """A record read back; TypeError for one whose fields a report could not use (a hand
+        edit, another tool's line), so the reader skips it instead of failing on it later."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a record is a JSON object, not {type(data).__name__}")
+        known = {f.name: f for f in fields(cls)}
+        values = {key: value for key, value in data.items() if key in known}
+        for key, value in values.items():
+            if not _fits(value, str(known[key].type)):
+                raise TypeError(f"{key} is {value!r}, not {known[key].type}")
+        if values.get("outcome") not in OUTCOMES:
+            raise TypeError(f"outcome is {values.get('outcome')!r}, not one of {OUTCOMES}")
+        return cls(**values)
+
+
+_SIMPLE_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,),
+    "int": (int,),
+    "float": (int, float),
+    "list[dict[str, Any]]": (list,),
+    "list[str]": (list,),
+}
+
+
+def _fits(value: Any, annotation: str) -> bool:
+    """Whether a JSON value fits a field's annotation (as written: `int`, `str | None`, ...)."""
+    if annotation.endswith(" | None"):
+        if value is None:
+            return True
+        annotation = annotation.removesuffix(" | None")
+    accepted = _SIMPLE_TYPES.get(annotation)
+    if accepted is None:  # Any
+        return True
+    if isinstance(value, bool) or not isinstance(value, accepted):
+        return False
+    if annotation == "list[dict[str, Any]]":
+        return all(isinstance(item, dict) for item in value)
+    return annotation != "list[str]" or all(isinstance(item, str) for item in value)
 
 
 class ResultsStore:

@@ -181,16 +181,20 @@ def check_reachable(target: ModelTarget) -> None:
 
 
 def _saved_plan(plan_file: Path) -> dict[str, Any]:
-    if not plan_file.exists():
-        return {}
+    """The plan of the run to continue. Missing or not an object, it said every setting had
+    changed, which sent the user looking for a difference that was not there."""
     try:
         saved = json.loads(plan_file.read_text(encoding="utf-8"))
+        if not isinstance(saved, dict):
+            raise ValueError(f"a JSON {type(saved).__name__}, not an object")
     except (OSError, ValueError) as error:
+        missing = isinstance(error, FileNotFoundError)
+        reason = "is missing" if missing else f"cannot be read ({error})"
         raise PlanError(
-            f"{plan_file} cannot be read ({error}), so the run cannot be checked before it is "
+            f"{plan_file} {reason}, so the run cannot be checked before it is "
             "continued; restore it, or start a new run with another --out"
         ) from None
-    return saved if isinstance(saved, dict) else {}
+    return saved
 
 
 def _write_plan(run: BenchRun, store: ResultsStore) -> None:
@@ -210,9 +214,15 @@ def _write_plan(run: BenchRun, store: ResultsStore) -> None:
                 f"{', '.join(changed)}); run it with another --out"
             )
         return
-    run.out_dir.mkdir(parents=True, exist_ok=True)
     stamped = current | {"created": datetime.now().astimezone().isoformat(timespec="seconds")}
-    plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
+    try:  # a read-only disk or a parent that is a file: said here, before any attempt runs
+        run.out_dir.mkdir(parents=True, exist_ok=True)
+        plan_file.write_text(json.dumps(stamped, indent=2), encoding="utf-8")
+    except OSError as error:
+        raise PlanError(
+            f"cannot write the results to {run.out_dir}: {error.strerror or error}; "
+            "choose another --out"
+        ) from None
 
 
 def _api_specs(run: BenchRun, levels: set[int], notify: Notify) -> dict[int, list[ApiSpec]]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+import warnings
+from typing import TextIO
 
 import click
 
@@ -53,20 +55,41 @@ class _LazyGroup(click.Group):
         return getattr(module, attribute)
 
     def invoke(self, ctx: click.Context) -> object:
+        from react_repl.cli._crash import debugging
+
+        if not debugging():
+            warnings.showwarning = _show_warning
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:  # click's "Aborted!" and exit 1, where a run's Ctrl-C is 130
+            click.echo("\nInterrupted.", err=True)
+            raise SystemExit(130) from None
         except BrokenPipeError:  # `react-repl logs list | head`: the reader left, no bug
             sys.stderr.close()
             raise SystemExit(1) from None
         except Exception as error:
-            from react_repl.cli._crash import debugging, unexpected_error
+            from react_repl.cli._crash import unexpected_error
 
             if debugging():
                 raise
             command = " ".join(filter(None, [ctx.info_name, ctx.invoked_subcommand]))
             raise unexpected_error(error, command) from error
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A warning is one `warning: ...` line, as the commands print their own: Python's default
+    adds the source file, line number and code of the warn() call, which read like a traceback
+    (`REACT_REPL_DEBUG=1` keeps them)."""
+    click.echo(f"warning: {message}", err=True)
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

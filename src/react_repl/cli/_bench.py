@@ -235,10 +235,13 @@ def _assemble(args: dict[str, Any]) -> Any:
         resolve_targets,
     )
     from react_repl.bench._plan import DEFAULT_ARM, check_arms
+    from react_repl.compose import check_logs_folder
     from react_repl.config import Config, agent_options, sandbox_settings
 
     try:
         suite = _checked_suite(args["suite_dir"])
+        logs_dir = (args["logs_dir"] or _paths.default_logs_dir()).resolve()
+        check_logs_folder(logs_dir)  # else every attempt crashes when it opens its log
         config = Config.load()
         targets = resolve_targets(
             args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
@@ -272,7 +275,7 @@ def _assemble(args: dict[str, Any]) -> Any:
         suite=suite,
         targets=targets,
         out_dir=out_dir,
-        logs_dir=(args["logs_dir"] or _paths.default_logs_dir()).resolve(),
+        logs_dir=logs_dir,
         arms=arms,
         distractors=levels,
         repeats=args["repeats"],
@@ -376,7 +379,12 @@ class _ProgressBar:
 def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str, Any]) -> None:
     from react_repl.bench import summarise, write_report
 
-    files = write_report(records, out_dir, title=title, prices=prices)
+    try:  # a read-only results folder (published, or another user's) or --out
+        files = write_report(records, out_dir, title=title, prices=prices)
+    except OSError as error:
+        raise _UsageError(
+            f"cannot write the report to {out_dir}: {error.strerror or error}; choose --out"
+        ) from None
     summary = summarise(records, prices)
     table = Table(title=title)
     for name in (

@@ -33,13 +33,24 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
 
     Only APIs whose text changed are embedded again; a corrupt or mismatched index is rebuilt.
     """
+    path = index_dir or default_index_dir()
+    try:
+        _build(api_paths, path)
+    except KeyboardInterrupt:  # click's bare "Aborted!" left the user wondering about the index
+        click.echo(
+            f"\nInterrupted. The index at {path} is as the last finished build left it.",
+            err=True,
+        )
+        sys.exit(130)
+
+
+def _build(api_paths: tuple[str, ...], path: Path) -> None:
     from react_repl.cli._mcp import configured_servers
     from react_repl.index import EncoderUnavailable, IndexProblem, MethodIndex
     from react_repl.registry import ApiRegistry
 
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    path = index_dir or default_index_dir()
     registry = ApiRegistry.discover(
         paths=api_paths, registered=path, mcp_servers=configured_servers(), refresh_mcp=True
     )
@@ -56,7 +67,8 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     if report.rebuilt_reason:
         err.print(
             Text.assemble(
-                ("rebuilt ", "yellow"), f"the previous index was unusable: {report.rebuilt_reason}"
+                ("rebuilt ", "yellow"),
+                f"the index: the previous one was unusable: {report.rebuilt_reason}",
             )
         )
     out.print(

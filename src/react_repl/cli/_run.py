@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -24,7 +25,12 @@ _console = Console(highlight=False)
 )  # fmt: skip
 @run_options
 def run(task: str, quiet: bool, **flags: Any) -> None:
-    """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted."""
+    """Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted.
+
+    TASK "-" reads the task from stdin (`react-repl run - < task.txt`), as `search -` does.
+    """
+    if task == "-":  # it was sent to the model as the task "-"
+        task = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape").strip()
     if not task.strip():  # an unset "$TASK": the model would be asked to do nothing
         raise click.BadParameter("is empty; say what the agent should do", param_hint="TASK")
     agent = build_agent(AgentRequest(**flags), _console)

@@ -8,7 +8,7 @@ refuses named sources that cannot load).
 """
 
 from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
-from react_repl.compose._open import OptionValue, open_agent
+from react_repl.compose._open import OptionValue, check_logs_folder, open_agent
 from react_repl.compose._registry import configured_servers, prepare_registry
 from react_repl.compose._scope import ApiScope, scope_for
 from react_repl.compose._sources import ApiSourceError, check_api_sources
@@ -19,6 +19,7 @@ __all__ = [
     "ModelChoice",
     "OptionValue",
     "check_api_sources",
+    "check_logs_folder",
     "choose_model",
     "configured_servers",
     "open_agent",

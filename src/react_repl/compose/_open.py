@@ -62,11 +62,14 @@ def open_agent(
 
     Raises `ConfigError` for a bad configuration, `ApiSourceError` (a `ValueError`) for an API
     source in `apis` or the set that cannot load, `ModelError` or `LocalModelError` for a model
-    that cannot be used, `EncoderUnavailable` or `IndexProblem` when no search can be built.
-    A local model server started here stays leased until this process ends.
+    that cannot be used, `EncoderUnavailable` or `IndexProblem` when no search can be built,
+    `ValueError` for a logs folder that cannot be written. A local model server started here
+    stays leased until this process ends.
     """
     report = progress or (lambda _message: None)
     loaded = config if isinstance(config, Config) else Config.load(config)
+    logs = Path(logs_dir) if logs_dir is not None else _paths.default_logs_dir()
+    check_logs_folder(logs)
     scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
                       sets=loaded.tables.api_sets,
                       base=loaded.path.parent if loaded.path else None)  # fmt: skip
@@ -88,7 +91,7 @@ def open_agent(
         apis=apis_callable,
         method_search=method_search,
         options=chosen_options,
-        logs_dir=Path(logs_dir) if logs_dir is not None else _paths.default_logs_dir(),
+        logs_dir=logs,
         sandbox_settings=sandbox,
         plugins=[*_mcp_tools(registry), *plugins],
         log_settings={
@@ -99,6 +102,21 @@ def open_agent(
             "local_model": local,
         },
     )
+
+
+def check_logs_folder(folder: Path) -> None:
+    """ValueError when run logs cannot be written under `folder`: found before the run, it is one
+    line; found when the run opens its log, it was a crash after the model and APIs were set up.
+
+    Nothing is created here; the nearest existing folder must be a writable folder.
+    """
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise ValueError(f"cannot write run logs to {folder}: {existing} is a file")
+    if not os.access(existing, os.W_OK | os.X_OK):  # also refused on a read-only disk
+        raise ValueError(f"cannot write run logs to {folder}: {existing} is not writable")
 
 
 def _mcp_tools(registry: ApiRegistry) -> list[McpToolsPlugin]:

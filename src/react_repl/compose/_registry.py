@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from react_repl.compose._scope import ApiScope
-from react_repl.compose._sources import check_scope, require_servers
+from react_repl.compose._sources import check_scope, empty_folders, require_servers
 from react_repl.config import Config
 from react_repl.index import MAX_SHOWN, MethodIndex, method_search_function
 from react_repl.mcp import McpServerConfig, servers_from_config
@@ -56,7 +56,7 @@ def prepare_registry(
         mcp_cache=index_dir,
     )
     require_servers(registry, scope, servers)
-    for problem in registry.problems:
+    for problem in [*registry.problems, *empty_folders(scope)]:
         warn(str(problem))
     if not registry.specs:
         warn(

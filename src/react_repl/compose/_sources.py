@@ -49,6 +49,26 @@ def check_scope(scope: ApiScope) -> None:
     check_api_sources(scope.own, "--apis")
 
 
+def empty_folders(scope: ApiScope) -> list[str]:
+    """A warning for each folder the user named that holds no API module (a `*.py` not starting
+    with `_`): it loads without error, so the run went on silently without the APIs meant."""
+    named = [(source, "--apis") for source in scope.own] + [
+        (source, f"[api_sets] {scope.name}") for source in scope.from_set
+    ]
+    return [
+        f"{where}: {source} holds no Python module (*.py), so it adds no API"
+        for source, where in named
+        if not _is_mcp(source) and _module_files(Path(source).expanduser()) == []
+    ]
+
+
+def _module_files(path: Path) -> list[Path] | None:
+    """The API modules of a folder, as the registry reads it; None when `path` is no folder."""
+    if not path.is_dir():
+        return None
+    return sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+
+
 def require_servers(
     registry: ApiRegistry, scope: ApiScope, configured: Sequence[McpServerConfig]
 ) -> None:
@@ -75,8 +95,8 @@ def _load_failure(source: str | Path) -> str | None:
             return str(error)
         return None
     path = Path(source).expanduser()
-    if path.is_dir():
-        modules = sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
+    modules = _module_files(path)
+    if modules is not None:
         return next(filter(None, (_failure(load_file, module) for module in modules)), None)
     if path.is_file():
         return _failure(load_file, path)

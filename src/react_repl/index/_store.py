@@ -16,6 +16,7 @@ import io
 import json
 import re
 import uuid
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,10 @@ _READ_ATTEMPTS = 20
 
 class IndexProblem(Exception):
     """The persisted index cannot be used as is; the message says why and what happens next."""
+
+
+class IndexWait(UserWarning):
+    """Another process is building the same index folder; this one waits for it."""
 
 
 @dataclass(frozen=True)
@@ -75,20 +80,46 @@ def _sha256(path: Path) -> str:
 
 @contextlib.contextmanager
 def writer_lock(folder: Path) -> Iterator[None]:
-    """One writer per index folder, across processes; others wait for it (up to 10 minutes)."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """One writer per index folder, across processes; others wait for it (up to 10 minutes),
+    told so by an `IndexWait` warning, since a silent wait looks like a hang.
+
+    A folder that cannot be written (a file by that name, a read-only disk, no permission) is an
+    IndexProblem saying so: the build cannot start there at all.
+    """
+    if folder.exists() and not folder.is_dir():
+        raise IndexProblem(f"the index path {folder} is not a folder; move that file away")
     lock = filelock.FileLock(folder / LOCK_FILE)
     try:
-        lock.acquire(timeout=LOCK_TIMEOUT_SECONDS)
-    except filelock.Timeout as error:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not _acquired(lock, 0):
+            warnings.warn(
+                f"waiting for another build of the index at {folder} to finish "
+                f"(up to {LOCK_TIMEOUT_SECONDS // 60} minutes)",
+                IndexWait,
+                stacklevel=2,
+            )
+            if not _acquired(lock, LOCK_TIMEOUT_SECONDS):
+                raise IndexProblem(
+                    f"another build has held the index at {folder} for over "
+                    f"{LOCK_TIMEOUT_SECONDS // 60} minutes; try again when it has finished"
+                )
+    except OSError as error:  # a parent that is a file, a read-only disk, no permission
         raise IndexProblem(
-            f"another build has held the index at {folder} for over "
-            f"{LOCK_TIMEOUT_SECONDS // 60} minutes; try again when it has finished"
+            f"cannot write the index at {folder}: {error.strerror or error}"
         ) from error
     try:
         yield
     finally:
         lock.release()
+
+
+def _acquired(lock: filelock.BaseFileLock, timeout: float) -> bool:
+    """filelock's Timeout is an OSError: told apart here from a folder that cannot be written."""
+    try:
+        lock.acquire(timeout=timeout)
+    except filelock.Timeout:
+        return False
+    return True
 
 
 def save_state(

@@ -78,13 +78,18 @@ class RunCatalog:
         rows = self._guarded(lambda: self._matching(ref))
         if len(rows) == 1:
             return self._summaries(rows)[0]
+        if self.logs_dir.exists() and not self.logs_dir.is_dir():  # "run a task first" misled
+            raise RunLookupError(f"the logs folder {self.logs_dir} is a file, not a folder")
         if not self.logs_dir.is_dir():
             raise RunLookupError(
                 f"no logs folder at {self.logs_dir}; pass --logs-dir or run a task first"
             )
         if not rows:
+            # "caa" of caa9402 was "no run" with no reason given
+            short = len(ref) < 4 and _looks_like_hash(ref.ljust(4, "0"))
+            hint = "; a short id is matched from 4 of its characters" if short else ""
             raise RunLookupError(
-                f"no run {ref!r} in {self.logs_dir}; `react-repl logs list` shows the ids"
+                f"no run {ref!r} in {self.logs_dir}{hint}; `react-repl logs list` shows the ids"
             )
         shown = "\n  ".join(_describe(run) for run in self._summaries(rows[:_LIST_ROWS_SHOWN]))
         more = len(rows) - _LIST_ROWS_SHOWN
@@ -101,6 +106,12 @@ class RunCatalog:
         else:
             jsonl = self.find(ref).path.with_suffix(".jsonl")
         if not jsonl.is_file():
+            markdown = jsonl.with_suffix(".md")
+            if markdown.is_file():  # "no run log" of a log the user was looking at misled
+                raise RunLookupError(
+                    f"{markdown} has lost its record {jsonl.name}, which show and export read; "
+                    "the markdown file itself is still the readable log"
+                )
             raise RunLookupError(f"no run log at {jsonl}")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RunLogWarning)

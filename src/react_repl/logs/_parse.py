@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import warnings
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +16,8 @@ from typing import Any
 from ._liveness import is_running
 from ._records import INCOMPLETE, RunSummary, steps_taken
 
+_SHOWN_DAMAGE = 3  # corrupt lines named one by one per file; the rest are counted (a 2 KB file
+# of junk gave 50 warnings)
 PARAMETER_FIELDS = ("temperature", "max_tokens", "seed", "prompts_hash", "react_repl_version")
 """Header fields (format 2) that `--setting` filters on next to the run's own settings."""
 
@@ -59,7 +60,9 @@ class ParsedRun:
 
     @property
     def steps_taken(self) -> int:
-        return steps_taken((str(step.get("kind", "step")), step.get("index")) for step in self.steps)
+        return steps_taken(
+            (str(step.get("kind", "step")), step.get("index")) for step in self.steps
+        )
 
     def text(self, field: str) -> str | None:
         value = self.end.get(field) if self.end else None
@@ -104,11 +107,16 @@ def read_run(jsonl_path: Path) -> ParsedRun | None:
     text = data.decode("utf-8", errors="replace")
     if not text.endswith("\n") and is_running(jsonl_path):
         text = text[: text.rfind("\n") + 1]  # a line its live writer is still writing
-    records = list(_records(jsonl_path, text))
+    records, damaged = _records(jsonl_path, text)
     header = records[0] if records else None
-    if header is None or header.get("type") != "run":
+    if header is None or header.get("type") != "run":  # one line, whatever its lines hold
         warnings.warn(f"{jsonl_path}: no run header; not a run log, skipped", RunLogWarning, 2)
         return None
+    for problem in damaged[:_SHOWN_DAMAGE]:
+        warnings.warn(problem, RunLogWarning, 2)
+    if len(damaged) > _SHOWN_DAMAGE:
+        more = len(damaged) - _SHOWN_DAMAGE
+        warnings.warn(f"{jsonl_path}: {more} more corrupt lines skipped", RunLogWarning, 2)
     try:
         started = datetime.fromisoformat(header["started"])
         missing = next((key for key in ("task", "model") if key not in header), None)
@@ -128,18 +136,20 @@ def read_run(jsonl_path: Path) -> ParsedRun | None:
     )
 
 
-def _records(jsonl_path: Path, text: str) -> Iterator[dict[str, Any]]:
+def _records(jsonl_path: Path, text: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The file's records, and a message for each line that is not one."""
+    records: list[dict[str, Any]] = []
+    damaged: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            warnings.warn(
-                f"{jsonl_path}:{number}: corrupt line skipped ({error})", RunLogWarning, 4
-            )
+            damaged.append(f"{jsonl_path}:{number}: corrupt line skipped ({error})")
             continue
         if isinstance(record, dict):
-            yield record
+            records.append(record)
         else:
-            warnings.warn(f"{jsonl_path}:{number}: not a record, skipped", RunLogWarning, 4)
+            damaged.append(f"{jsonl_path}:{number}: not a record, skipped")
+    return records, damaged

@@ -7,9 +7,11 @@ sandbox worker) that knows the name and the file can import the very same module
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
+import os
 import re
 import sys
 import traceback
@@ -45,7 +47,8 @@ def file_hash(path: str | Path) -> str:
 def synthetic_module_name(path: str | Path) -> str:
     absolute = Path(path).resolve()
     stem = re.sub(r"\W", "_", absolute.stem)
-    digest = hashlib.sha256(str(absolute).encode()).hexdigest()[:10]
+    # the path's bytes: a folder named in Latin-1 holds lone surrogates that .encode() refuses
+    digest = hashlib.sha256(os.fsencode(absolute)).hexdigest()[:10]
     return f"{SYNTHETIC_PACKAGE}.{stem}_{digest}"
 
 
@@ -80,7 +83,8 @@ def load_file(path: str | Path) -> LoadedModule:
     sys.modules[name] = module
     try:
         _make_siblings_importable(absolute.parent)
-        spec.loader.exec_module(module)
+        with _output_to_stderr():
+            spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:
         _restore(name, cached)
         raise _import_failure(source, error) from error
@@ -101,10 +105,17 @@ def load_module_name(name: str) -> LoadedModule:
     if origin is None:
         raise ModuleLoadError(name, None, f"module {name!r} has no source file to register")
     try:
-        module = importlib.import_module(name)
+        with _output_to_stderr():
+            module = importlib.import_module(name)
     except (Exception, SystemExit) as error:
         raise _import_failure(origin, error) from error
     return LoadedModule(module, origin, file_hash(origin))
+
+
+def _output_to_stderr() -> contextlib.AbstractContextManager[object]:
+    """What a module prints while it is imported goes to stderr: stdout is the command's (the
+    JSON of `apis list --json`, the Answer line of `run --quiet`), and a banner there broke it."""
+    return contextlib.redirect_stdout(sys.stderr)
 
 
 def _make_siblings_importable(folder: Path) -> None:
