@@ -180,10 +180,12 @@ def test_a_server_that_never_answers_times_out_at_start() -> None:
     started = time.monotonic()
     with (
         McpServers([silent], start_timeout=2) as servers,
-        pytest.raises(McpTimeoutError, match=r"'silent' \(.*\) did not start within 2 s"),
+        pytest.raises(McpTimeoutError, match=r"'silent' \(.*\) did not start within 2 s") as raised,
     ):
         servers.list_tools("silent")
     assert time.monotonic() - started < 15
+    first_line, _, account = str(raised.value).partition("\n")
+    assert (first_line[-1], account) == (".", "the server was killed by SIGKILL")
 
 
 def test_a_slow_start_goes_on_in_the_background_while_the_call_fails_in_time() -> None:

@@ -93,9 +93,10 @@ class Connection:
             except TimeoutError:
                 ready.cancel()  # the owner's later failure has no one to tell
                 await self._shut_owner()
+                words = self._last_words()  # a sentence of its own, also on a flattened line
                 raise McpTimeoutError(
                     f"MCP server {self.server.name!r} ({self.server.label()}) did not start "
-                    f"within {self._start_timeout:g} s{self._last_words()}"
+                    f"within {self._start_timeout:g} s" + (f".\n{words}" if words else "")
                 ) from None
             except McpServerError:
                 await self._shut_owner()
@@ -194,7 +195,7 @@ class Connection:
 
     def _failure(self, what: str, error: BaseException) -> McpServerError:
         """The guard's account of how the process ended says more than "connection closed"."""
-        account = self._last_words().strip()
+        account = self._last_words()
         return McpServerError(
             f"MCP server {self.server.name!r} ({self.server.label()}) {what}: "
             f"{account or _reason(error)}"
@@ -209,8 +210,7 @@ class Connection:
             text = self._errlog.read(_MAX_LAST_WORDS).strip()
             self._errlog.seek(0)
             self._errlog.truncate()
-            if text:
-                return f"\n{text}"
+            return text
         return ""
 
 
