@@ -15,18 +15,11 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from react_repl import _paths
+from react_repl.cli._bench_progress import BenchProgress
 from react_repl.cli._options import index_option, option_values
 
 _console = Console(highlight=False)
@@ -171,7 +164,7 @@ def run_command(
     _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
-        with _ProgressBar() as bar:
+        with BenchProgress(_console) as bar:
             records = run_benchmark(run, bar.callbacks())
     except KeyboardInterrupt:
         _console.print(
@@ -321,59 +314,6 @@ def _levels(text: str | None) -> list[int]:
     if not levels or any(level < 0 for level in levels):
         raise ValueError(f"--distractors {text!r}: numbers must be 0 or more")
     return sorted({0, *levels}) if len(levels) == 1 else sorted(set(levels))
-
-
-class _ProgressBar:
-    """A bar with done/total and the ETA; one line per finished attempt above it."""
-
-    def __init__(self) -> None:
-        self._progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
-            console=_console,
-            transient=False,
-        )
-        self._task: Any = None
-
-    def __enter__(self) -> _ProgressBar:
-        self._progress.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._progress.stop()
-
-    def callbacks(self) -> Any:
-        from react_repl.bench import Progress as Callbacks
-
-        return Callbacks(notify=self._notify, started=self._started, finished=self._finished)
-
-    def _notify(self, message: str) -> None:
-        self._progress.console.print(Text(message, style="dim"))
-
-    def _started(self, total: int, done: int) -> None:
-        self._task = self._progress.add_task("attempts", total=total, completed=done)
-        if done:
-            self._notify(f"{done} of {total} attempts already finished; running the rest")
-
-    def _finished(self, record: Any) -> None:
-        from react_repl.bench._summary import MARKS
-
-        reasons = [
-            c["name"] + (f": {c['detail']}" if c["detail"] else "") for c in record.failed_checks
-        ]
-        if record.status != "finished":
-            reasons.insert(0, record.status + (f" ({record.error})" if record.error else ""))
-        detail = f" — {'; '.join(reasons)}"[:300] if reasons else ""
-        line = (
-            f"{MARKS[record.outcome]} {record.model} / {record.arm} {record.task} "
-            f"#{record.trial}: {record.steps} steps, {record.wall_seconds:.1f} s{detail}"
-        )
-        self._progress.console.print(Text(line))
-        self._progress.advance(self._task)
 
 
 def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str, Any]) -> None:
