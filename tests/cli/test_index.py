@@ -85,6 +85,28 @@ def test_a_run_with_extra_apis_searches_them_without_rewriting_the_shared_index(
     assert {p.name: p.read_bytes() for p in index.iterdir()} == before
 
 
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("extar", "no module named 'extar' (nor such a file)"),
+        ("broken_file", "broken.py:1"),
+        ("mcp:", "mcp:"),
+    ],
+    ids=["typo", "file_that_cannot_load", "malformed_mcp"],
+)
+def test_a_named_source_that_cannot_load_stops_the_build(
+    project: Path, source: str, reason: str
+) -> None:
+    """A typo in --apis used to be a 'skipped' line and exit 0: an index without the APIs."""
+    (project / "broken.py").write_text("def oops(:\n")
+    named = str(project / "broken.py") if source == "broken_file" else source
+    index = project / "my-index"
+    done = react_repl("index", "build", "--apis", named, "--index", str(index), home=project)
+    assert done.returncode == 2, done.stderr
+    assert "--apis:" in done.stderr and reason in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and not index.exists()
+
+
 @pytest.mark.parametrize("command", [("index", "build"), ("search", "convert money")])
 def test_an_index_path_that_is_a_file_is_a_clear_error(
     project: Path, command: tuple[str, ...]

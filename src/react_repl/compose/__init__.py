@@ -11,7 +11,7 @@ from react_repl.compose._model_choice import ModelChoice, choose_model, start_mo
 from react_repl.compose._open import OptionValue, check_logs_folder, open_agent
 from react_repl.compose._registry import configured_servers, prepare_registry
 from react_repl.compose._scope import ApiScope, scope_for
-from react_repl.compose._sources import ApiSourceError, check_api_sources
+from react_repl.compose._sources import ApiSourceError, check_api_sources, check_index_sources
 
 __all__ = [
     "ApiScope",
@@ -19,6 +19,7 @@ __all__ = [
     "ModelChoice",
     "OptionValue",
     "check_api_sources",
+    "check_index_sources",
     "check_logs_folder",
     "choose_model",
     "configured_servers",

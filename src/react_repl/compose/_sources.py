@@ -43,6 +43,17 @@ def check_api_sources(sources: Iterable[str | Path], where: str) -> None:
             raise ApiSourceError(" ".join(f"{where}: {reason}".split()))
 
 
+def check_index_sources(sources: Iterable[str | Path]) -> None:
+    """`index build --apis`: a source that is not there at all (a typo), a file or module that
+    cannot load, or a malformed `mcp:` source stops the build. A folder's broken module is only
+    skipped, as the index is shared and its other modules are still worth indexing."""
+    for source in sources:
+        is_folder = not _is_mcp(source) and Path(source).expanduser().is_dir()
+        reason = None if is_folder else _load_failure(source)
+        if reason is not None:
+            raise ApiSourceError(" ".join(f"--apis: {reason}".split()))
+
+
 def check_scope(scope: ApiScope) -> None:
     """Check the set's sources and the run's own, each under the name the user gave them."""
     check_api_sources(scope.from_set, f"[api_sets] {scope.name}")
