@@ -108,6 +108,21 @@ class _Transformer(RestrictingNodeTransformer):
         visited = super().visit_Lambda(node)
         return _guarded_lambda(visited) if isinstance(visited, ast.Lambda) else visited
 
+    def visit_GeneratorExp(self, node: ast.GeneratorExp) -> Visited:
+        """A generator expression an API iterates runs agent code at each step with no function
+        entry to guard: each clause's conditions begin with `_enter_.pulled()` (while an API call
+        is under way), and the element leaves like a returned value (red-teaming found
+        `stash_inside(row for row in rows)` filling the agent's lists unchecked)."""
+        visited = super().visit_GeneratorExp(node)
+        if not isinstance(visited, ast.GeneratorExp):
+            return visited
+        for clause in visited.generators:
+            idle = ast.UnaryOp(ast.Not(), _entry_check())
+            pulled = ast.Call(ast.Attribute(_name(ENTRY_GUARD), "pulled", ast.Load()), [], [])
+            clause.ifs.insert(0, ast.BoolOp(ast.Or(), [idle, pulled]))
+        visited.elt = _leaving(visited.elt)
+        return visited
+
     def visit_ClassDef(self, node: ast.ClassDef) -> Visited:
         self._refuse_rebinding(node, node.name)
         return super().visit_ClassDef(node)

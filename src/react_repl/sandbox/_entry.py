@@ -1,6 +1,6 @@
 """Agent code entered from inside an API call receives what the API passes as a result.
 
-An API can start agent code in more ways than calling a function it was handed (`_Callback`
+An API can start agent code in more ways than calling a function it was handed (`AgentCallback`
 covers those): it can call a method of an agent object (`sink.append(picture)`), build an
 instance of an agent class, call a callable agent instance, or run an agent lambda stored in
 something it was given. Each time, agent code would hold the API's raw rich object. So every
@@ -19,7 +19,7 @@ from types import CodeType, FrameType
 from typing import Any
 
 from ._handle import HandOverRefused
-from ._handles import Boundary, crossing_values
+from ._handles import Boundary
 from ._kinds import AGENT_FILES
 from ._wrappers import ApiFunction
 
@@ -41,7 +41,7 @@ class EntryGuard:
             raise HandOverRefused
         if not _inside_an_api_call(sys._getframe(2)):
             return values
-        return crossing_values(self.boundary, values)
+        return self.boundary.enter(values)
 
     @staticmethod
     def kept(value: Any) -> Any:
@@ -54,11 +54,20 @@ class EntryGuard:
             return value
         return self.boundary.handed_back(value)
 
+    def pulled(self) -> bool:
+        """A step of a generator expression (`_compiler.py`): when an API iterates it, what
+        the agent passed in is made safe before the step's conditions and element run."""
+        if self.boundary.handing_over:
+            raise HandOverRefused
+        if _inside_an_api_call(sys._getframe(2)):
+            self.boundary.enter(())
+        return True
+
     def received(self, value: Any) -> Any:
         """What a generator's `yield` returned: an API may have resumed it with `send()`."""
         if not self.boundary.calls_under_way or not _inside_an_api_call(sys._getframe(2)):
             return value
-        return crossing_values(self.boundary, (value,))[0]
+        return self.boundary.enter((value,))[0]
 
 
 def _inside_an_api_call(frame: FrameType | None) -> bool:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
-import types
 from collections import ChainMap, defaultdict, deque
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, MutableMapping
 from typing import Any
 
+from ._callbacks import AgentCallback, AgentGenerator
 from ._handle import Handle, HandOverRefused
 from ._kinds import (
     CALL_WRAPPERS,
@@ -72,18 +72,44 @@ class Boundary:
         self._given.append(given)
         self._watches.append(None)
 
-    def end_call(self) -> None:
-        """A thread the API left running may start agent code at any time: then stay on."""
+    def end_call(self) -> bool:
+        """A thread the API left running may start agent code at any time: then stay on.
+        True if the call started agent code (for `settle`)."""
         self._given.pop()
-        self._watches.pop()
+        entered = self._watches.pop() is not None
         if threading.active_count() <= self._threads_before:
             self.calls_under_way -= 1
+        return entered
 
-    def given_under_way(self) -> Mapping[int, Any]:
+    def given_under_way(self) -> MutableMapping[int, Any]:
         """Everything the agent passed into the API calls under way, by id."""
         return ChainMap(*reversed(self._given)) if self._given else {}
 
-    def settle_before_entry(self, crossing: _Crossing) -> None:
+    def enter(self, values: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Values an API hands to agent code (a callback's arguments, a method's `self`), made
+        safe as its results are. What the agent passed into the calls under way stays itself,
+        and so does everything it held then (a method's compiled pattern); the agent's own
+        objects are checked in place, since the API may have just put its objects into them. So
+        is everything the agent passed into those calls, before its code runs: that code can
+        read any of it through a global, and red-teaming found a callback taking the raw object
+        out of a list the API had just filled. Copies made here become the agent's own: the API
+        may fill one where it finds it before it enters agent code again."""
+        safe = []
+        with self._handing_over():
+            entered = any(watch is not None for watch in self._watches)
+            crossing = _Crossing(self, self.given_under_way(), in_place=entered)
+            self._settle_before_entry(crossing)
+            for value in values:
+                if self.agent_owned(value):
+                    crossing.settle(value)
+                    safe.append(value)
+                else:
+                    safe.append(crossing.wrap(value))
+            crossing.finish()
+            crossing.adopt_copies()
+        return tuple(safe)
+
+    def _settle_before_entry(self, crossing: _Crossing) -> None:
         """Everything the calls under way were given, made safe before agent code they start
         runs: all of it the first time, then what changed since (see `_watch.py`)."""
         for level, given in enumerate(self._given):
@@ -123,9 +149,9 @@ class Boundary:
         if type(value) is Handle:
             return value._value
         if is_agent_generator(value):
-            return _Generator(value, self)
+            return AgentGenerator(value, self)
         if is_agent_code(value) or is_bound_builtin(value) or type(value) in CALL_WRAPPERS:
-            return _Callback(value, self)
+            return AgentCallback(value, self)
         return value
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
@@ -135,10 +161,11 @@ class Boundary:
             crossing.finish()
         return safe
 
-    def settle(self, given: dict[int, Any]) -> None:
-        """An API may have put rich objects into what the agent passed in: wrap them there."""
+    def settle(self, given: dict[int, Any], entered: bool = False) -> None:
+        """An API may have put rich objects into what the agent passed in: wrap them there.
+        `entered`: the call started agent code, which may hold what it put there itself."""
         with self._handing_over():
-            crossing = _Crossing(self, given)
+            crossing = _Crossing(self, given, in_place=entered)
             for item in list(given.values()):  # each once: `given` has no duplicates
                 crossing.settle(item)
             crossing.finish()
@@ -167,11 +194,18 @@ class _Crossing:
     """One pass over what came out of an API: copies plain containers, wraps rich objects, and
     checks in place the agent-owned objects it meets (which may hold what the API put there)."""
 
-    __slots__ = ("boundary", "done", "given", "memo", "pending")
+    __slots__ = ("boundary", "done", "given", "in_place", "memo", "pending")
 
-    def __init__(self, boundary: Boundary, given: Mapping[int, Any]) -> None:
+    def __init__(
+        self, boundary: Boundary, given: MutableMapping[int, Any], in_place: bool = False
+    ) -> None:
+        """`in_place`: agent code ran during the call, so a list found in the agent's data may
+        be one it made and holds elsewhere too (red-teaming found a property getter putting its
+        list where the API filled it, kept in a global): such lists, dicts and sets become the
+        agent's own and are made safe where they are, not copied."""
         self.boundary = boundary
         self.given = given
+        self.in_place = in_place
         self.memo: dict[int, Any] = {}
         self.pending: list[Any] = []
         self.done: set[int] = set()
@@ -220,10 +254,8 @@ class _Crossing:
         return kind(items) if kind is tuple or kind is frozenset else kind._make(items)
 
     def _foreign(self, value: Any) -> Any:
-        if type(value) is _Callback:
-            return value._function
-        if type(value) is _Generator:
-            return value._generator
+        if type(value) is AgentCallback or type(value) is AgentGenerator:
+            return value.agent_value
         if self.boundary.agent_owned(value):
             self.pending.append(value)
             return value
@@ -241,10 +273,10 @@ class _Crossing:
         the base type's own methods, which an agent subclass cannot override."""
         kind = type(item)
         if kind is list:
-            atoms, given, wrap = ATOMS, self.given, self.wrap
+            atoms, given = ATOMS, self.given
             for index, value in enumerate(item):
                 if type(value) not in atoms and id(value) not in given:
-                    safe = wrap(value)
+                    safe = self._safe(value)
                     if safe is not value:
                         item[index] = safe
             return
@@ -266,7 +298,20 @@ class _Crossing:
             self._settle_attributes(item)
 
     def _safe(self, item: Any) -> Any:
-        return item if type(item) in ATOMS or id(item) in self.given else self.wrap(item)
+        if type(item) in ATOMS or id(item) in self.given:
+            return item
+        if self.in_place and type(item) in MUTABLE_CONTAINERS:
+            self.given[id(item)] = item
+            self.pending.append(item)
+            return item
+        return self.wrap(item)
+
+    def adopt_copies(self) -> None:
+        """The lists, dicts and sets copied here now belong to agent code, which is about to
+        run: watched from now on like what the agent passed in."""
+        for copy in self.memo.values():
+            if type(copy) in MUTABLE_CONTAINERS:
+                self.given[id(copy)] = copy
 
     def _settle_sequence(self, sequence: Any, base: Any) -> None:
         getitem, setitem = base.__getitem__, base.__setitem__
@@ -322,71 +367,3 @@ class _Crossing:
                     type.__setattr__(owner, name, safe)
                 else:
                     owner.__dict__[name] = safe
-
-
-def crossing_values(boundary: Boundary, values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Values an API hands to agent code (a callback's arguments, a method's `self`), made safe
-    as its results are. What the agent passed into the calls under way stays itself, and so
-    does everything it held then (a method's compiled pattern); the agent's own objects are
-    checked in place, since the API may have just put its objects into them. So is everything
-    the agent passed into those calls, before its code runs: that code can read any of it
-    through a global, and red-teaming found a callback taking the raw object out of a list the
-    API had just filled."""
-    safe = []
-    with boundary._handing_over():
-        crossing = _Crossing(boundary, boundary.given_under_way())
-        boundary.settle_before_entry(crossing)
-        for value in values:
-            if boundary.agent_owned(value):
-                crossing.settle(value)
-                safe.append(value)
-            else:
-                safe.append(crossing.wrap(value))
-        crossing.finish()
-    return tuple(safe)
-
-
-class _Callback:
-    """An agent function handed to an API: what the API passes it crosses like a result, so a
-    callback cannot receive a raw rich object; what it returns crosses like an argument."""
-
-    __slots__ = ("_boundary", "_function")
-
-    def __init__(self, function: Callable[..., Any], boundary: Boundary) -> None:
-        self._function = function
-        self._boundary = boundary
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        *safe_args, safe_kwargs = crossing_values(self._boundary, (*args, kwargs))
-        # agent code hands back through `_enter_.leaving` itself; handing a value back twice
-        # would record the API's raw object, unwrapped the first time, as the agent's own
-        return unwrap(self._function(*safe_args, **safe_kwargs), set(), self._boundary._for_api)
-
-
-class _Generator:
-    """An agent generator handed to an API: `send()` is a way into agent code, like a callback,
-    so what the API sends crosses like a result and what the generator yields like an argument."""
-
-    __slots__ = ("_boundary", "_generator")
-
-    def __init__(self, generator: types.GeneratorType[Any, Any, Any], boundary: Boundary) -> None:
-        self._generator = generator
-        self._boundary = boundary
-
-    def __iter__(self) -> _Generator:
-        return self
-
-    def __next__(self) -> Any:
-        return self.send(None)
-
-    def send(self, value: Any) -> Any:
-        crossing = _Crossing(self._boundary, {})
-        safe = crossing.wrap(value)
-        crossing.finish()
-        return unwrap(self._generator.send(safe), set(), self._boundary._for_api)
-
-    def throw(self, *args: Any) -> Any:
-        return self._generator.throw(*args)
-
-    def close(self) -> None:
-        self._generator.close()

@@ -26,6 +26,9 @@ def agent_contents(owner: Any) -> Iterator[Any]:
             yield item
     elif base is not None:
         yield from base.__iter__(owner)
+    elif isinstance(owner, tuple | frozenset):  # a subclass of either holds items too
+        kind: Any = tuple if isinstance(owner, tuple) else frozenset
+        yield from kind.__iter__(owner)
     for name, item in vars(owner).items():
         if not name.startswith("_"):
             yield item

@@ -1,4 +1,10 @@
-"""Everything agent code passes into an API call, found before the call."""
+"""Everything agent code passes into an API call, found before the call.
+
+An iterator or a dict view over the agent's lists hands the API those lists as it iterates, so
+what they reach is found too: a view through its `mapping`, a builtin iterator through what its
+`__reduce__` says it holds (red-teaming found `stash_inside(iter(rows))` filling the agent's
+lists unchecked, through every kind of iterator and view).
+"""
 
 from __future__ import annotations
 
@@ -56,4 +62,35 @@ def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) ->
             pending.append(kind)  # what its class holds is reachable through it
         elif isinstance(item, type) and item in agent_classes:
             pending.extend(agent_contents(item))
+        elif isinstance(item, VIEWS):
+            view: Any = item
+            mapping = view.mapping  # read-only: what the dict holds, not the dict
+            pending.extend(mapping.keys())
+            pending.extend(mapping.values())
+        elif hasattr(kind, "__next__") and not isinstance(item, type):
+            pending.extend(iterator_contents(item))
     return found
+
+
+VIEWS: tuple[type, ...] = (
+    type({}.keys()),
+    type({}.values()),
+    type({}.items()),
+)  # OrderedDict's subclass them
+
+
+def iterator_contents(iterator: Any) -> tuple[Any, ...]:
+    """What a builtin iterator (`iter(rows)`, `reversed`, `filter`, `itertools.chain`, a set's
+    or a dict's iterator) will hand out, read from its `__reduce__` (the source it iterates,
+    or a list of what is left): it cannot be iterated without being used up. An iterator that
+    cannot say is refused rather than passed unchecked."""
+    try:
+        kind: Any = type(iterator)
+        parts = kind.__reduce__(iterator)
+    except Exception:
+        parts = None
+    if not isinstance(parts, tuple):
+        raise TypeError(
+            f"a {type(iterator).__name__} cannot be passed to an API: pass a list instead"
+        )
+    return parts[1:]  # parts[0] only rebuilds it: iter, reversed, the iterator's own type

@@ -3,9 +3,8 @@
 Agent code an API starts (a callback, a `__hash__`, a class it builds) can read anything the
 agent passed in, through a global, so what the API put there must be made safe before that code
 runs. Walking all of it at every such entry made an API that calls a key function over 1,000
-rows take 12 s instead of 0.04 s. Comparing each container with a shallow copy taken at the
-previous entry runs at C speed instead (an item still in its place is the same object, and `==`
-takes identity for equality without calling `__eq__`), and only what changed is walked.
+rows take 12 s instead of 0.04 s. Comparing what each container holds, by identity, with what
+it held at the previous entry runs at C speed instead, and only what changed is walked.
 """
 
 from __future__ import annotations
@@ -29,7 +28,11 @@ class Watch:
 
     def __init__(self, given: Mapping[int, Any], agent_classes: Collection[type]) -> None:
         self._agent_classes = agent_classes
-        self._groups = (_Group(list.copy), _Group(dict.copy), _Group(_image, fresh=True))
+        self._groups = (
+            _Group(list.copy, parts=iter),
+            _Group(_dict_flat, parts=_dict_parts),
+            _Group(_image),
+        )
         self._seen = 0
         self._take(given.values())
 
@@ -64,52 +67,89 @@ class Watch:
 
 
 class _Group:
-    """Things copied alike. With `fresh`, what is compared is a new copy (an object's
-    attributes and contents); without, the thing itself (a list equals its copy)."""
+    """Things imaged alike, each as the flat list of the objects it holds, compared by
+    identity: `==` can lie (red-teaming found an agent class whose `__eq__` is the builtin
+    `bool`, which runs no agent code to refuse, and an API object equal to anything, hiding a
+    replaced value). A group is checked at once: the sizes, then everything held, chained, by
+    `is not`. With `parts` (exact lists and dicts) that runs at C speed: `parts` lays out what
+    the items hold now as their images do, without a Python call per item."""
 
-    __slots__ = ("_copy", "_fresh", "_images", "_items")
+    __slots__ = ("_flat", "_images", "_items", "_parts", "_sizes")
 
-    def __init__(self, copy: Callable[[Any], Any], fresh: bool = False) -> None:
-        self._copy, self._fresh = copy, fresh
+    def __init__(
+        self,
+        flat: Callable[[Any], list[Any]],
+        parts: Callable[[list[Any]], Iterable[Iterable[Any]]] | None = None,
+    ) -> None:
+        self._flat, self._parts = flat, parts
         self._items: list[Any] = []
-        self._images: list[Any] = []
+        self._images: list[list[Any]] = []
+        self._sizes: list[int] = []  # len(item) with `parts`, else len(image)
 
     def add(self, item: Any) -> None:
+        image = self._flat(item)
         self._items.append(item)
-        self._images.append(self._copy(item))
+        self._images.append(image)
+        self._sizes.append(len(item) if self._parts is not None else len(image))
 
     def settle_changes(self, settle: Callable[[Any], None]) -> None:
         for index in self._changed():
-            settle(self._items[index])
-            self._images[index] = self._copy(self._items[index])
+            item = self._items[index]
+            settle(item)
+            image = self._images[index] = self._flat(item)
+            self._sizes[index] = len(item) if self._parts is not None else len(image)
 
     def _changed(self) -> list[int]:
-        now = list(map(self._copy, self._items)) if self._fresh else self._items
-        try:
-            differs = map(operator.ne, now, self._images)
-            return list(itertools.compress(range(len(now)), differs))
-        except Exception:  # an __eq__ (the agent's is refused now) decides only its own item
-            return [n for n, image in enumerate(self._images) if _differs(now[n], image)]
+        now: list[list[Any]] | None = None
+        if self._parts is None:
+            now = images_now = list(map(self._flat, self._items))
+            sizes = list(map(len, images_now))
+            held = itertools.chain.from_iterable(images_now)
+        else:
+            sizes = list(map(len, self._items))  # exact lists and dicts: exact ints
+            held = itertools.chain.from_iterable(self._parts(self._items))
+        images = itertools.chain.from_iterable(self._images)
+        if sizes == self._sizes and not any(map(operator.is_not, held, images)):
+            return []
+        return [
+            n
+            for n, image in enumerate(self._images)
+            if not _same(now[n] if now is not None else self._flat(self._items[n]), image)
+        ]
 
 
-def _differs(now: Any, image: Any) -> bool:
-    try:
-        return bool(now != image)
-    except Exception:
-        return True
+def _dict_parts(dicts: list[dict[Any, Any]]) -> Iterable[Iterable[Any]]:
+    """Each dict's keys, then its values, as `_dict_flat` lays them out."""
+    return itertools.chain.from_iterable(
+        zip(map(dict.keys, dicts), map(dict.values, dicts), strict=True)
+    )
 
 
-def _image(item: Any) -> tuple[Any, ...]:
+def _same(now: list[Any], image: list[Any]) -> bool:
+    return len(now) == len(image) and all(map(operator.is_, now, image))
+
+
+def _dict_flat(item: dict[Any, Any]) -> list[Any]:
+    return [*item, *item.values()]
+
+
+_APART = object()  # between what a thing holds and its attributes in its flat image
+
+
+def _image(item: Any) -> list[Any]:
     """What an agent object, an agent class or a container subclass holds, read through the
     base type's own methods (an agent override cannot hide an item)."""
     if isinstance(item, type):
-        return (dict(vars(item)),)
+        return list(itertools.chain.from_iterable(vars(item).items()))
     base: Any = container_base(type(item))
     if base in MAPPINGS:
-        contents: list[Any] = list(base.items(item))
+        contents: list[Any] = list(itertools.chain.from_iterable(base.items(item)))
     else:
         contents = list(base.__iter__(item)) if base is not None else []
     if base is defaultdict:
         contents.append(_FACTORY.__get__(item))
     attributes = getattr(item, "__dict__", None)
-    return (contents, dict(attributes) if attributes is not None else None)
+    if attributes is not None:
+        contents.append(_APART)
+        contents.extend(itertools.chain.from_iterable(attributes.items()))
+    return contents

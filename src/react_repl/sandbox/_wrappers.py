@@ -180,8 +180,7 @@ class ApiFunction:
                 self._ledger.record(key, result)
             return self._boundary.outbound(result, given)
         finally:
-            self._boundary.end_call()
-            self._boundary.settle(given)
+            self._boundary.settle(given, entered=self._boundary.end_call())
         self._stop.unwind()  # the stop itself, raised through the API, is not an error
         raise clean
 

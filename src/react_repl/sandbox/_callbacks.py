@@ -1,0 +1,63 @@
+"""Agent code handed to an API: a function it calls back, a generator it drives.
+
+What the API passes in crosses like a result (`Boundary.enter`), so agent code cannot receive a
+raw rich object; what agent code gives back crosses like an argument.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._unwrap import unwrap
+
+if TYPE_CHECKING:
+    from ._handles import Boundary
+
+
+class AgentCallback:
+    """An agent function handed to an API: what the API passes it crosses like a result, so a
+    callback cannot receive a raw rich object; what it returns crosses like an argument."""
+
+    __slots__ = ("_boundary", "agent_value")
+
+    def __init__(self, function: Callable[..., Any], boundary: Boundary) -> None:
+        self.agent_value = function
+        self._boundary = boundary
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        *safe_args, safe_kwargs = self._boundary.enter((*args, kwargs))
+        # agent code hands back through `_enter_.leaving` itself; handing a value back twice
+        # would record the API's raw object, unwrapped the first time, as the agent's own
+        result = self.agent_value(*safe_args, **safe_kwargs)
+        return unwrap(result, set(), self._boundary._for_api)
+
+
+class AgentGenerator:
+    """An agent generator handed to an API: `send()` is a way into agent code, like a callback,
+    so what the API sends crosses like a result and what the generator yields like an argument.
+    Before it runs, what the API put into what the agent passed is made safe, as for a
+    callback."""
+
+    __slots__ = ("_boundary", "agent_value")
+
+    def __init__(self, generator: types.GeneratorType[Any, Any, Any], boundary: Boundary) -> None:
+        self.agent_value = generator
+        self._boundary = boundary
+
+    def __iter__(self) -> AgentGenerator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.send(None)
+
+    def send(self, value: Any) -> Any:
+        (safe,) = self._boundary.enter((value,))
+        return unwrap(self.agent_value.send(safe), set(), self._boundary._for_api)
+
+    def throw(self, *args: Any) -> Any:
+        return self.agent_value.throw(*args)
+
+    def close(self) -> None:
+        self.agent_value.close()
