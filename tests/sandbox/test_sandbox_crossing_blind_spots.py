@@ -109,10 +109,11 @@ def test_a_generator_expression_step_finds_what_the_api_filled_since_the_last() 
 def test_generator_expressions_still_work_in_and_out_of_api_calls() -> None:
     code = (
         "print(sum(x * x for x in range(4)), list((a, b) for a in 'ab' if a for b in [1]))\n"
+        "print(list(sum(y for y in range(x)) for x in range(4)))\n"  # a nested scope in the element
         "K = [[1], [2]]\nstash_inside(row for row in K if row)\nprint(K)"
     )
     with Sandbox(APIS) as box:
         assert box.run(code).text == (
-            "14 [('a', 1), ('b', 1)]\n"
+            "14 [('a', 1), ('b', 1)]\n[0, 0, 1, 3]\n"
             "[[1, <handle: <Picture width=8>>], [2, <handle: <Picture width=8>>]]"
         )
