@@ -57,7 +57,38 @@ class AgentGenerator:
         return unwrap(self.agent_value.send(safe), set(), self._boundary._for_api)
 
     def throw(self, *args: Any) -> Any:
-        return self.agent_value.throw(*args)
+        """Resumes agent code at its `yield` with an error (its `except` and `finally` run):
+        an entry like `send()`, and the error crosses as an API's errors do, rebuilt from type
+        name and message (red-teaming found a thrown `ValueError(picture)` read through
+        `args`, and the handler reading what the API had filled just before)."""
+        self._boundary.enter(())
+        error = _thrown(args)
+        return unwrap(self.agent_value.throw(error), set(), self._boundary._for_api)
 
     def close(self) -> None:
+        """Runs the generator's `finally`: an entry too."""
+        self._boundary.enter(())
         self.agent_value.close()
+
+
+def _thrown(args: tuple[Any, ...]) -> Any:
+    """`throw(error)` or the older `throw(type, value)`, as a fresh exception with plain
+    arguments only; anything else is passed on for the generator to refuse."""
+    from ._wrappers import (  # it imports this module's users
+        builtin_exception,
+        message_of,
+        plain_arguments,
+        plain_fields,
+        rebuild_exception,
+    )
+
+    first = args[0] if args else None
+    if isinstance(first, type) and issubclass(first, BaseException):
+        first = first(*args[1:2]) if len(args) > 1 and args[1] is not None else first()
+    if not isinstance(first, BaseException):
+        return first
+    kind, message = type(first), message_of(first)
+    if builtin_exception(kind.__name__) is kind:
+        arguments, fields = plain_arguments(first), plain_fields(first)
+        return rebuild_exception(kind.__name__, message, arguments, fields)
+    return RuntimeError(f"{kind.__name__}: {message}")

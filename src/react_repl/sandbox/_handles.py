@@ -13,6 +13,7 @@ cannot hide an item), `defaultdict` factories, and the attributes of agent objec
 from __future__ import annotations
 
 import contextlib
+import operator
 import threading
 from collections import ChainMap, defaultdict, deque
 from collections.abc import Collection, Iterator, MutableMapping
@@ -22,6 +23,7 @@ from ._callbacks import AgentCallback, AgentGenerator
 from ._handle import Handle, HandOverRefused
 from ._kinds import (
     CALL_WRAPPERS,
+    exception_fields,
     is_agent_code,
     is_agent_generator,
     is_bound_builtin,
@@ -163,12 +165,22 @@ class Boundary:
 
     def settle(self, given: dict[int, Any], entered: bool = False) -> None:
         """An API may have put rich objects into what the agent passed in: wrap them there.
-        `entered`: the call started agent code, which may hold what it put there itself."""
+        `entered`: the call started agent code, which may hold what it put there itself.
+
+        A call made while another is under way (by a callback) returns into agent code the
+        outer call started, which can read what the outer call was given: red-teaming found
+        the inner API filling it (through an object of the outer API's, or a container the
+        outer one kept), and the callback reading the raw object once the inner call returned.
+        So what changed there is made safe too, as before an entry."""
         with self._handing_over():
             crossing = _Crossing(self, given, in_place=entered)
             for item in list(given.values()):  # each once: `given` has no duplicates
                 crossing.settle(item)
             crossing.finish()
+            if self._given:  # agent code an outer call started resumes: as at an entry
+                outer = _Crossing(self, self.given_under_way(), in_place=True)
+                self._settle_before_entry(outer)
+                outer.finish()
 
     @contextlib.contextmanager
     def _handing_over(self) -> Iterator[None]:
@@ -292,6 +304,8 @@ class _Crossing:
             self._settle_mapping(item, base)
         elif base in SETS:
             self._settle_set(item)
+        if isinstance(item, BaseException):
+            self._settle_fields(item)
         if kind in self.boundary._agent_classes or (
             isinstance(item, type) and item in self.boundary._agent_classes
         ):
@@ -354,6 +368,18 @@ class _Crossing:
         for _, new in changed:
             with contextlib.suppress(HandOverRefused):
                 set.add(items, new)
+
+    def _settle_fields(self, error: BaseException) -> None:
+        """An exception the agent passed: an API may have set its `args` or fields."""
+        for slot, value in exception_fields(error):
+            if type(value) is tuple:  # `args`: a tuple the API may have replaced
+                safe: Any = tuple(self._safe(part) for part in value)
+                changed = any(map(operator.is_not, safe, value))
+            else:
+                safe = self._safe(value)
+                changed = safe is not value
+            if changed:
+                slot.__set__(error, safe)
 
     def _settle_attributes(self, owner: Any) -> None:
         """Instances and classes the agent defined: `vars()` is their only storage (the compiler

@@ -3,6 +3,7 @@ something else, an agent object and what it holds."""
 
 from __future__ import annotations
 
+import contextlib
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -29,9 +30,32 @@ def agent_contents(owner: Any) -> Iterator[Any]:
     elif isinstance(owner, tuple | frozenset):  # a subclass of either holds items too
         kind: Any = tuple if isinstance(owner, tuple) else frozenset
         yield from kind.__iter__(owner)
+    if isinstance(owner, BaseException):
+        yield from (value for _, value in exception_fields(owner))
     for name, item in vars(owner).items():
         if not name.startswith("_"):
             yield item
+
+
+_SLOTS = (types.MemberDescriptorType, types.GetSetDescriptorType)
+
+
+def exception_fields(error: BaseException) -> list[tuple[Any, Any]]:
+    """What an exception holds in its builtin type's own fields (`args`, an OSError's
+    `filename`, an ImportError's `name`, ...), each with the descriptor that reads and sets it:
+    read through the builtin types, so no agent property runs. An exception the agent passes to
+    an API holds its lists there (red-teaming found `ValueError(rows)` filled unchecked)."""
+    fields = []
+    for base in type(error).__mro__:
+        if base.__module__ != "builtins":
+            continue
+        for name, slot in vars(base).items():
+            if name.startswith("_") or not isinstance(slot, _SLOTS):
+                continue
+            # a field never set (BlockingIOError.characters_written) raises AttributeError
+            with contextlib.suppress(AttributeError):
+                fields.append((slot, slot.__get__(error)))
+    return fields
 
 
 def wrapped_callables(wrapper: Any) -> list[Any]:

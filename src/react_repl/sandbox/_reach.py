@@ -18,6 +18,7 @@ from ._kinds import (
     CALL_WRAPPERS,
     CODE_TYPES,
     agent_contents,
+    exception_fields,
     is_agent_code,
     is_agent_generator,
     is_bound_builtin,
@@ -62,6 +63,10 @@ def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) ->
             pending.append(kind)  # what its class holds is reachable through it
         elif isinstance(item, type) and item in agent_classes:
             pending.extend(agent_contents(item))
+        elif isinstance(item, BaseException):
+            pending.extend(value for _, value in exception_fields(item))
+        elif kind is slice:  # what it holds is passed on as it is
+            pending.extend((item.start, item.stop, item.step))
         elif isinstance(item, VIEWS):
             view: Any = item
             mapping = view.mapping  # read-only: what the dict holds, not the dict

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from ._kinds import exception_fields
 from ._plain import MAPPINGS, MUTABLE_CONTAINERS, container_base
 
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
@@ -63,7 +64,11 @@ class Watch:
         if isinstance(item, type):
             return item in self._agent_classes
         kind = type(item)
-        return kind in self._agent_classes or container_base(kind) in MUTABLE_CONTAINERS
+        return (
+            kind in self._agent_classes
+            or container_base(kind) in MUTABLE_CONTAINERS
+            or isinstance(item, BaseException)  # its `args` can be set
+        )
 
 
 class _Group:
@@ -148,6 +153,8 @@ def _image(item: Any) -> list[Any]:
         contents = list(base.__iter__(item)) if base is not None else []
     if base is defaultdict:
         contents.append(_FACTORY.__get__(item))
+    if isinstance(item, BaseException):
+        contents.extend(value for _, value in exception_fields(item))
     attributes = getattr(item, "__dict__", None)
     if attributes is not None:
         contents.append(_APART)
