@@ -98,3 +98,17 @@ def replace_args(error: BaseException, callback: Callable[[], object]) -> None:
     callback()
     error.args = (Picture(28),)
     callback()
+
+
+def cover_then_fill(holder: list[Any], mapping: dict[Any, Any]) -> None:
+    """Replaces every value of `mapping` with a rich object, and appends one to `holder`."""
+    for key in list(mapping):
+        mapping[key] = Picture(29)
+    holder.append(Picture(30))
+
+
+def pair_into(members: set[Any], holder: list[Any]) -> None:
+    """Adds a tuple of each member and a rich object to `members`, and appends one to `holder`."""
+    for member in list(members):
+        members.add((member, Picture(31)))
+    holder.append(Picture(32))

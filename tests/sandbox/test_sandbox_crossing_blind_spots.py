@@ -56,16 +56,10 @@ def test_what_the_agent_passes_inside_an_iterator_or_view_is_checked(code: str) 
         assert shown == "[<handle: <Picture width=8>>]", shown
 
 
-LIAR = (
-    "def as_bool(f):\n    return bool\n"
-    "class Liar:\n    @as_bool\n    def __eq__(self, other):\n        return True\n"
-)
+# An agent class whose `__eq__` is the builtin `bool` (made by a decorator) hid a replaced value
+# too; such a class is now refused when it is built
+# (test_sandbox_crossing_routes.py::test_a_hand_over_is_not_cut_short_by_a_builtin_special_method).
 HIDDEN = {
-    "agent_eq_is_a_builtin": (LIAR, "[{'cover': Liar()}, {'cover': Liar()}]"),
-    "agent_eq_in_a_dict_subclass": (
-        LIAR + "class Row(dict):\n    pass\n",
-        "[Row(cover=Liar()), Row(cover=Liar())]",
-    ),
     "api_object_equal_to_anything": ("", "[{'cover': 0}, {'cover': 0}]"),
 }
 

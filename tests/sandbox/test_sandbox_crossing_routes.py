@@ -6,7 +6,11 @@ Each let agent code read a rich object an API put into the agent's own data:
   (or the inner one, through an object of the outer's) had put into the outer call's arguments;
 - an API resumes an agent generator with `throw()` or `close()`: its `except`/`finally` ran
   before anything was made safe, and the error thrown in carried the API's raw object;
-- an exception or a slice the agent passed holds its lists out of the walk's sight.
+- an exception or a slice the agent passed holds its lists out of the walk's sight;
+- a decorator made a special method a builtin callable, which no entry check stops: `rows.pop`
+  as `__hash__` raised in the middle of the hand-over and cut it short (the action caught the
+  error and read what was not yet made safe), a generator's `send` as `__eq__` would resume
+  agent code during it.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ APIS = [
     nest_api.throw_into_kept,
     nest_api.stash_in_parts,
     nest_api.replace_args,
+    nest_api.cover_then_fill,
+    nest_api.pair_into,
 ]
 REFUSED = "'width' is not available"
 
@@ -92,3 +98,43 @@ def test_an_exception_whose_args_an_api_replaced_holds_handles() -> None:
         assert box.run("print(G[0], [hasattr(x, 'width') for x in [*G, *e.args]])").text == (
             "1 [False, False, False]"
         )
+
+
+BUILTIN_SLOTS = {
+    "pop": "POPS = [1, 1, 1]\ndef as_slot(f):\n    return POPS.pop\n",
+    "bool": "def as_slot(f):\n    return bool\n",
+    "generator_send": (
+        "def grab():\n    while True:\n        yield False\ng = grab()\nnext(g)\n"
+        "def as_slot(f):\n    return g.send\n"
+    ),
+}
+CUT_SHORT = {
+    "dict": "cover_then_fill(A, D)",
+    "set": "pair_into(S, A)",
+}
+
+
+@pytest.mark.parametrize("slot", BUILTIN_SLOTS.values(), ids=BUILTIN_SLOTS.keys())
+@pytest.mark.parametrize("call", CUT_SHORT.values(), ids=CUT_SHORT.keys())
+def test_a_hand_over_is_not_cut_short_by_a_builtin_special_method(slot: str, call: str) -> None:
+    code = (
+        f"{slot}class Key:\n    @as_slot\n    def __hash__(self):\n        return 1\n"
+        "    @as_slot\n    def __eq__(self, other):\n        return False\n"
+        "k = Key()\nD = {k: 0}\nS = {k}\nA = []\n"
+        f"try:\n    {call}\nexcept Exception:\n    pass\n"
+    )
+    with Sandbox(APIS) as box:
+        observation = box.run(code)
+        assert observation.error == "TypeError", observation.text
+        assert "__hash__ of class Key must be a function written in the action" in observation.text
+
+
+def test_special_methods_the_action_wrote_still_work() -> None:
+    code = (
+        "class Key:\n    def __hash__(self):\n        return 7\n"
+        "    @staticmethod\n    def __len__():\n        return 2\n"
+        "    @property\n    def size(self):\n        return 3\n"
+        "print(hash(Key()), len(Key()), Key().size)"
+    )
+    with Sandbox(APIS) as box:
+        assert box.run(code).text == "7 2 3"

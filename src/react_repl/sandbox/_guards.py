@@ -15,6 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
+from ._kinds import is_agent_code
 from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
 
@@ -170,6 +171,7 @@ class Guards:
 
     def build_class(self, body: Callable[..., Any], name: str, *bases: Any, **kw: Any) -> type:
         cls: type = builtins.__build_class__(body, name, *bases, **kw)
+        _check_special_methods(cls)
         self.agent_classes.add(cls)
         return cls
 
@@ -208,3 +210,20 @@ def _inplacevar(op: str, target: Any, value: Any) -> Any:
 
 def _apply(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return function(*args, **kwargs)
+
+
+def _check_special_methods(cls: type) -> None:
+    """Python calls a special method by itself (a set hashes, a dict compares), so one must be
+    code the action wrote, which begins with the entry check (`_compiler.py`). A decorator can
+    make it any callable: red-teaming found `rows.pop` as `__hash__` raising in the middle of
+    a hand-over and cutting it short (the action caught the error and read what was not yet
+    made safe), and a generator's `send` as `__eq__` resumes agent code during one."""
+    for name, value in vars(cls).items():
+        if not (name.startswith("__") and name.endswith("__")):
+            continue
+        inner = value.__func__ if isinstance(value, staticmethod | classmethod) else value
+        if callable(inner) and not is_agent_code(inner):
+            raise TypeError(
+                f"{name} of class {cls.__name__} must be a function written in the action, "
+                f"not {type(inner).__name__}"
+            )
