@@ -72,7 +72,7 @@ def find_stop(text: str, stops: Iterable[str]) -> int:
     begins a line too: a reply that opens with "OBSERVATION" is cut as one that writes it later.
     """
     blocks = fenced_blocks(text)
-    action, drafts_end = action_index(text, blocks), reasoning_end(text)
+    action, drafts_end = action_index(text, blocks), reasoning_end(text, blocks)
     cuts = []
     for stop in stops:
         for start, first in _occurrences(text, stop):
@@ -93,7 +93,7 @@ def stop_cut(text: str, blocks: Sequence[Fence], start: int, first: int) -> int 
     stop begins the block, so no empty block is left behind. The model's opening reasoning
     (`<think>…</think>`) is not cut either: it is not the reply.
     """
-    return _cut(text, blocks, action_index(text, blocks), reasoning_end(text), start, first)
+    return _cut(text, blocks, action_index(text, blocks), reasoning_end(text, blocks), start, first)
 
 
 def _cut(
@@ -131,7 +131,7 @@ def action_index(text: str, blocks: Sequence[Fence]) -> int:
     neither counts. Blocks before the action guard their text too. A block inside the model's
     opening reasoning (`<think>…</think>`) is a draft, never the action.
     """
-    drafts_end = reasoning_end(text)
+    drafts_end = reasoning_end(text, blocks)
     candidates = [
         n for n, block in enumerate(blocks) if block.is_code and block.opened >= drafts_end
     ]
@@ -152,24 +152,26 @@ def _action_label(text: str, blocks: Sequence[Fence], after: int) -> int | None:
     return None
 
 
-def reasoning_end(text: str) -> int:
+def reasoning_end(text: str, blocks: Sequence[Fence] | None = None) -> int:
     """Where the model's opening reasoning (`<think>…</think>`, as Qwen3 and DeepSeek-R1 write it
     when the server does not split it off) ends: 0 without one, the text's end while it is open.
-    Only a reply's opening counts: later, `<think>` is text, or code (`print("<think>")`)."""
+    Only a reply's opening counts: later, `<think>` is text, or code (`print("<think>")`).
+    `blocks` are the text's fenced blocks when the caller has them already."""
     match = _REASONING.match(text)
     if match is None:
-        return _prefilled_reasoning_end(text)
+        return _prefilled_reasoning_end(text, blocks)
     return match.end() if match.group("closed") else len(text)
 
 
-def _prefilled_reasoning_end(text: str) -> int:
+def _prefilled_reasoning_end(text: str, blocks: Sequence[Fence] | None) -> int:
     """A chat template that opens `<think>` itself (DeepSeek-R1's does) leaves the reply only the
     closing tag, so a first `</think>` with no opening before it ends the reasoning. Until it
     comes nothing tells reasoning from reply; one inside a closed code block is code."""
     end = text.find(_THINK_CLOSE)
     if end < 0 or "<think>" in text[:end]:
         return 0
-    if any(block.closed and block.start <= end < block.end for block in fenced_blocks(text)):
+    found = fenced_blocks(text) if blocks is None else blocks
+    if any(block.closed and block.start <= end < block.end for block in found):
         return 0
     return end + len(_THINK_CLOSE)
 

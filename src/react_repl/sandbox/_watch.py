@@ -22,8 +22,8 @@ _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Watch:
-    """Shallow copies of the mutable things one API call was given, in three groups so that
-    exact lists and exact dicts (nearly everything agents pass) are compared by one `map`."""
+    """What each mutable thing one API call was given held at the last look, in three groups so
+    that exact lists and exact dicts (nearly everything agents pass) are compared at C speed."""
 
     __slots__ = ("_agent_classes", "_groups", "_seen")
 
