@@ -51,11 +51,35 @@ def user_environment(home: Path) -> dict[str, str]:
     }
 
 
-def test_the_wheel_carries_the_prompts_and_the_built_in_apis(installed: Path) -> None:
+def test_the_wheel_carries_the_top_level_data_folders_inside_the_package(installed: Path) -> None:
+    """apis/, prompts/ and benchmarks/distractors/ sit at the top of the checkout (setup.py)."""
     wheel = next(installed.parent.glob("dist/react_repl-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "react_repl/prompts/system.jinja2" in names
     assert "react_repl/apis/weather.py" in names and "react_repl/apis/_http.py" in names
+    assert "react_repl/distractors/geometry_plane.py" in names
+    assert not any(name.startswith(("apis/", "prompts/", "benchmarks/")) for name in names)
+
+
+def test_the_installed_wheel_finds_a_built_in_api_and_the_distractor_pack(
+    installed: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = user_environment(tmp_path / "home")
+    search = subprocess.run(
+        [str(installed / "bin" / "react-repl"), "search", "resize a picture", "--k", "3"],
+        cwd=elsewhere, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert search.returncode == 0, search.stderr
+    assert "resize_image" in search.stdout
+    pack = subprocess.run(
+        [str(installed / "bin" / "python"), "-c",
+         "from react_repl._paths import distractor_pack_dir as d; print(d())"],
+        cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert Path(pack.stdout.strip()).is_relative_to(installed)
+    assert len(list(Path(pack.stdout.strip()).glob("[!_]*.py"))) > 50
 
 
 def test_search_and_a_scripted_run_from_an_unrelated_folder(

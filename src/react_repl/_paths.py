@@ -1,9 +1,12 @@
 """Where react-repl reads its own data and where it keeps what runs write.
 
-Shipped inside the package (read-only, so an installed wheel works from any folder): the built-in
-API modules (`react_repl/apis/`) and the prompt templates (`react_repl/prompts/`). Users override
-them without touching the package: `--apis` and `[apis]` add modules, a prompts folder overrides
-templates by name, and `REACT_REPL_BUILTIN_APIS` replaces the built-in folder (empty: none).
+Shipped data (read-only, so an installed wheel works from any folder): the built-in API modules
+(`apis/`), the prompt templates (`prompts/`) and the bench's distractor pack
+(`benchmarks/distractors/`) sit at the top of a checkout, and the wheel carries them inside the
+package as `react_repl/apis/`, `react_repl/prompts/` and `react_repl/distractors/` (setup.py).
+Users override them without touching the package: `--apis` and `[apis]` add modules, a prompts
+folder overrides templates by name, and `REACT_REPL_BUILTIN_APIS` replaces the built-in folder
+(empty: none).
 
 Written by runs: the search index and the run logs live in the *project folder*, the nearest
 folder upward from the working directory that holds a `react-repl.toml` (or a `pyproject.toml`
@@ -24,18 +27,30 @@ import platformdirs
 APP_NAME = "react-repl"
 CONFIG_FILE = "react-repl.toml"
 PACKAGE_DIR = Path(__file__).resolve().parent
+_CHECKOUT_DIR = PACKAGE_DIR.parents[1]  # src/react_repl -> the checkout
+
+
+def _shipped(name: str, in_checkout: str) -> Path:
+    """Inside the installed package when it is a wheel, else the checkout's own folder."""
+    packaged = PACKAGE_DIR / name
+    return packaged if packaged.is_dir() else _CHECKOUT_DIR / in_checkout
 
 
 def builtin_apis_dir() -> Path | None:
     """The built-in API modules, or None when `REACT_REPL_BUILTIN_APIS` is set empty."""
     override = os.environ.get("REACT_REPL_BUILTIN_APIS")
     if override is None:
-        return PACKAGE_DIR / "apis"
+        return _shipped("apis", "apis")
     return Path(override).expanduser() if override else None
 
 
 def prompts_dir() -> Path:
-    return PACKAGE_DIR / "prompts"
+    return _shipped("prompts", "prompts")
+
+
+def distractor_pack_dir() -> Path:
+    """The bench's distractor pack: benchmark data, kept out of the library's source tree."""
+    return _shipped("distractors", "benchmarks/distractors")
 
 
 def find_config_file(start: Path | None = None) -> Path | None:

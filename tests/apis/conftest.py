@@ -1,6 +1,6 @@
 """Shared fixtures for the built-in API modules.
 
-The modules live in the package's `react_repl/apis/` folder and import their private helpers as
+The modules live in the checkout's top-level `apis/` folder and import their private helpers as
 top-level modules (`from _http import ...`), exactly as the registry loads them: with that folder
 on `sys.path`.
 """
@@ -19,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-APIS_DIR = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
+APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
 if str(APIS_DIR) not in sys.path:
     sys.path.insert(0, str(APIS_DIR))
 

@@ -14,11 +14,10 @@ from types import ModuleType
 
 import pytest
 
-import react_repl.bench.distractors as pack_package
 from react_repl.index import MethodIndex
 from react_repl.registry import ApiRegistry
 
-PACK = Path(pack_package.__file__).parent
+PACK = Path(__file__).parents[2] / "benchmarks" / "distractors"
 SUITE_APIS = Path(__file__).parents[2] / "benchmarks" / "suites" / "multistep" / "apis"
 MODULE_FILES = sorted(path for path in PACK.glob("*.py") if not path.name.startswith("_"))
 

@@ -14,7 +14,7 @@ from PIL import Image
 
 from react_repl.sandbox import HostImage, Sandbox
 
-APIS_DIR = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
+APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
 sys.path.insert(0, str(APIS_DIR))
 
 import images  # noqa: E402  (the shipped image APIs, loaded the way the registry loads them)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import react_repl
+from react_repl._paths import builtin_apis_dir, distractor_pack_dir
 from react_repl.registry import ApiRegistry, ApiSpec
 
-DISTRACTOR_PACK = Path(__file__).resolve().parent / "distractors"
+DISTRACTOR_PACK = distractor_pack_dir()
 _loaded: dict[str, tuple[dict[str, Callable[..., Any]], Callable[..., str]]] = {}
 
 
@@ -44,8 +44,9 @@ def base_registry(suite_apis: Path | None, builtin: bool, asks_user: bool = Fals
     built-ins: the agent has to find it with method_search like any function.
     """
     paths = [suite_apis] if suite_apis else []
-    if asks_user and not builtin:
-        paths.append(Path(react_repl.__file__).parent / "apis" / "people.py")
+    shipped = builtin_apis_dir()
+    if asks_user and not builtin and shipped is not None:
+        paths.append(shipped / "people.py")
     return ApiRegistry.discover(paths=paths, builtin=builtin, entry_points=False)
 
 

@@ -257,9 +257,8 @@ def _row(spec: Any, texts: tuple[str, str], summary: str) -> IndexedApi:
 def _is_builtin(spec: Any) -> bool:
     """Shipped with react-repl: the built-in apis/ folder, or modules inside the package (such as
     the benchmark's distractor pack, which must not outrank the built-ins it sits beside)."""
-    import react_repl
-    from react_repl._paths import builtin_apis_dir
+    from react_repl._paths import PACKAGE_DIR, builtin_apis_dir, distractor_pack_dir
 
     source = Path(spec.source_file).resolve()
-    shipped = (builtin_apis_dir(), Path(react_repl.__file__).parent)
+    shipped = (builtin_apis_dir(), distractor_pack_dir(), PACKAGE_DIR)
     return any(source.is_relative_to(folder.resolve()) for folder in shipped if folder)
