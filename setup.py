@@ -6,7 +6,7 @@ installed wheel has no checkout around it, so each folder is mapped into `react_
 `react_repl._paths` looks in the package first. Everything else is declared in pyproject.toml.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 SHIPPED_FOLDERS = {
     "react_repl.apis": "apis",
@@ -15,6 +15,6 @@ SHIPPED_FOLDERS = {
 }
 
 setup(
-    packages=[*find_packages("src"), *SHIPPED_FOLDERS],
+    packages=[*find_namespace_packages("src"), *SHIPPED_FOLDERS],
     package_dir={"": "src", **SHIPPED_FOLDERS},
 )

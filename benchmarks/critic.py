@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from react_repl.agent import PromptSet
-from react_repl.agent._critic import parse_verdict  # the run's own reading of a verdict
 from react_repl.llm import ChatModel, ModelSettings
+from react_repl.techniques._critic import parse_verdict  # the run's own reading of a verdict
 
 CASES = Path(__file__).parent / "suites" / "critic_cases.jsonl"
 TEMPLATES = {

@@ -22,10 +22,10 @@ from pathlib import Path
 from _run_logs import ACTION, solution_calls
 
 from react_repl._hit_listing import hit_names
-from react_repl.agent._hints import api_docs
 from react_repl.agent._search import focused_search, interleaved
 from react_repl.bench import DISTRACTOR_PACK, choose_distractors, load_suite
 from react_repl.bench._apiset import base_registry, build_api_set, pack_registry
+from react_repl.context import api_docs
 from react_repl.index import DEEP_K, MethodIndex, method_search_function
 
 _TASK_ID = re.compile(r"^\| task_id \| (\S+) \|", re.MULTILINE)

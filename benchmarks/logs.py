@@ -110,7 +110,7 @@ def _write_run(logs_dir: Path, rng: random.Random, started: datetime, benches: l
         "base_url": "http://127.0.0.1:8080/v1",
         "max_steps": max_steps,
         "few_shot": rng.random() < 0.5,
-        "decompose_first_step": rng.random() < 0.3,
+        "techniques": "decompose, api_hints" if rng.random() < 0.3 else "api_hints",
     }
     parameters = RunParameters(
         temperature=rng.choice((0.0, 0.2, 0.7)),

@@ -35,7 +35,7 @@ def measure(steps: int, durable: bool) -> dict[str, float]:
         agent = Agent(
             model,
             method_search=lambda description, k=5: "",
-            options=AgentOptions(decompose_first_step=False, max_steps=steps),
+            options=AgentOptions(max_steps=steps).with_values({"techniques": ["-decompose"]}),
             logs_dir=Path(logs),
             durable_logs=durable,
         )

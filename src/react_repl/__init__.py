@@ -2,8 +2,10 @@
 
 The public API is re-exported here; each concept lives in its own subpackage:
 `sandbox` (the restricted REPL), `registry` (API modules), `index` (method_search),
-`llm` (model access), `agent` (the ReAct loop), `logs` (run logs), `local` (the bundled model),
-`config` (the config file and effective settings), `compose` (`open_agent`: config -> Agent).
+`llm` (model access), `context` (what a run's stages and plugins share), `agent` (the ReAct
+loop), `techniques` (its plugins), `logs` (run logs), `local` (the bundled model), `config` (the
+config file and effective settings), `compose` (`open_agent`: config -> Agent). The layers are
+pyproject.toml's [tool.importlinter] contract.
 Imports are lazy so that `import react_repl` stays cheap; type checkers see the real names.
 """
 
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from react_repl.registry import ApiRegistry, api
     from react_repl.sandbox import Observation, Sandbox
 
-__version__ = "0.1.0"
+from react_repl._version import __version__
 
 _EXPORTS = {
     "Sandbox": "react_repl.sandbox",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -110,10 +111,16 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
+def read_toml(path: Path) -> dict[str, Any]:
+    """Every TOML file react-repl reads (the config file, suites, price tables) is read here;
+    OSError, UnicodeDecodeError and TOMLDecodeError (a ValueError) are the caller's to word."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
 def _declares_react_repl(pyproject: Path) -> bool:
     """Only a pyproject with a [tool.react-repl] table makes its folder a project."""
     try:
-        tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool")
+        tool = read_toml(pyproject).get("tool")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return False  # settings.load_config_file reports an unreadable file when it reads it
+        return False  # loading the config reports an unreadable file when it reads it
     return isinstance(tool, dict) and isinstance(tool.get("react-repl"), dict)

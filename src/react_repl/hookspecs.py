@@ -14,14 +14,20 @@ or publish them under the `react_repl.plugins` entry-point group.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
-if TYPE_CHECKING:
-    from react_repl.agent import Answer, Proposal, Review, RunContext, Verdict
-    from react_repl.agent._events import Event
-    from react_repl.sandbox import Observation
+from react_repl.context import (
+    Answer,
+    Event,
+    Proposal,
+    Review,
+    RunContext,
+    StepPlan,
+    Verdict,
+)
+from react_repl.sandbox import Observation
 
 PROJECT = "react_repl"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -65,10 +71,13 @@ def review_answer(run: RunContext, answer: Answer) -> Verdict | None:
     and the run goes on. The first plugin that returns a Verdict decides."""
 
 
+@hookspec
+def sandbox_settings(run: RunContext) -> dict[str, Any] | None:
+    """Settings a technique needs from the run's sandbox (`Sandbox` keyword arguments), merged
+    into the caller's: replaying writes for the repeated-writes hold."""
+
+
 @hookspec(firstresult=True)
-def reply_opening(run: RunContext) -> str | None:
-    """The words the model's next step reply begins with, sent as the start of its own message so
-    the model continues them (assistant prefill; llama.cpp's server supports it, and a server
-    that echoes the opening is handled like one that does not). Small greedy models ignore an
-    error shown above and repeat the failed action; an opening that quotes the error makes them
-    write the next thought from it. The first plugin that returns text decides."""
+def step_plan(run: RunContext) -> StepPlan | None:
+    """The next step taken a technique's way instead of as an ordinary step (decomposition's
+    step 1). The first plugin that returns a plan decides; None means an ordinary step."""

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_loop import PLAIN, fenced, make_agent
 
-from react_repl.agent._answer_form import form_problem
 from react_repl.llm import ScriptedServer
+from react_repl.techniques._answer_form import form_problem
 
 NUMBER_TASK = "How much did Raj spend? Answer in euros, as a number."
 POSITIVE_TASK = "How much did I spend on groceries? Answer with a positive number of euros."
@@ -66,7 +66,7 @@ def test_a_sentence_for_a_number_is_sent_back_and_the_number_accepted(
 ) -> None:
     server.enqueue(fenced("done", 'stop("Raj spent 276.35 euros.")'))
     server.enqueue(fenced("the number only", "stop(276.35)"))
-    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    options = replace(PLAIN, few_shot=False).with_values({"techniques": ["+answer_form"]})
     result = make_agent(server, tmp_path, options).run(NUMBER_TASK)
     assert result.answer == 276.35
     assert "the task asks for a number" in result.steps[0].observation
@@ -88,7 +88,7 @@ def test_a_give_up_answer_is_sent_back_with_what_to_check(
 ) -> None:
     server.enqueue(fenced("nothing", 'stop("No events found at De Roma.")'))
     server.enqueue(fenced("searched properly", "stop(1840)"))
-    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    options = replace(PLAIN, few_shot=False).with_values({"techniques": ["+answer_form"]})
     result = make_agent(server, tmp_path, options).run("How many tickets were sold at De Roma?")
     assert result.answer == 1840 and len(result.steps) == 2
     assert "not found or could not be done" in result.steps[0].observation
@@ -99,7 +99,7 @@ def test_a_negative_amount_for_a_positive_number_is_sent_back(
 ) -> None:
     server.enqueue(fenced("summed the debits", "total = -64.37 - 195.46\nstop(total)"))
     server.enqueue(fenced("its size", "stop(abs(total))"))
-    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    options = replace(PLAIN, few_shot=False).with_values({"techniques": ["+answer_form"]})
     result = make_agent(server, tmp_path, options).run(POSITIVE_TASK)
     assert result.answer == pytest.approx(259.83) and len(result.steps) == 2
     assert "asks for a positive number" in result.steps[0].observation
@@ -110,7 +110,7 @@ def test_an_unrounded_number_is_sent_back_and_the_rounded_one_accepted(
 ) -> None:
     server.enqueue(fenced("litres per 100 km", "use = 61.24 / 700 * 100\nstop(use)"))
     server.enqueue(fenced("rounded", "stop(round(use, 1))"))
-    options = replace(PLAIN, answer_form_check=True, few_shot=False)
+    options = replace(PLAIN, few_shot=False).with_values({"techniques": ["+answer_form"]})
     task = "What was the van's fuel use in litres per 100 km? Round to one decimal."
     result = make_agent(server, tmp_path, options).run(task)
     assert result.answer == 8.7 and len(result.steps) == 2

@@ -11,10 +11,10 @@ import pytest
 from test_loop import PLAIN, fenced, make_agent
 
 from react_repl.agent import AgentOptions, RunResult
-from react_repl.agent._grounding import looks_like_id, was_seen
 from react_repl.llm import ScriptedServer
+from react_repl.techniques._grounded_ids import looks_like_id, was_seen
 
-GROUNDED = replace(PLAIN, grounded_ids=True, few_shot=False)
+GROUNDED = replace(PLAIN, few_shot=False).with_values({"techniques": ["+grounded_ids"]})
 TASK = "What is the balance of Maya Lindqvist's account? Answer with the number."
 CUSTOMER_APIS = {"get_customer": apis.get_customer, "find_customer": apis.find_customer}
 
@@ -107,7 +107,7 @@ def test_a_value_insisted_on_runs_after_two_rejections(
 def test_switched_off_the_example_runs(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("Use it.", 'print(get_customer("C-1001")["name"])'))
     server.enqueue(fenced("Done.", 'stop("Ada")'))
-    result = run(server, tmp_path, options=replace(GROUNDED, grounded_ids=False))
+    result = run(server, tmp_path, options=GROUNDED.with_values({"techniques": ["-grounded_ids"]}))
     assert result.steps[0].observation.startswith("Ada Example")
 
 

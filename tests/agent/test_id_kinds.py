@@ -1,12 +1,12 @@
 """An id of one kind passed where another is wanted: the observation names the functions of the
 same service that take it. A whole run: real registry, index and sandbox, the scripted server
-through the real client (a program_first probe repeated `get_order(customer["id"])` five times)."""
+through the real client (a probe of the 1.5B model repeated `get_order(customer["id"])` five
+times)."""
 
-from dataclasses import replace
 from pathlib import Path
 
+from shop_apis import TASK, shop_agent
 from test_loop import PLAIN, fenced
-from test_program_first import TASK, program_agent
 
 from react_repl.llm import ScriptedServer
 
@@ -15,10 +15,13 @@ WRONG_KIND = (
 )
 
 
-def first_observation(server: ScriptedServer, tmp_path: Path, code: str, **options: bool) -> str:
+def first_observation(
+    server: ScriptedServer, tmp_path: Path, code: str, techniques: tuple[str, ...] = ()
+) -> str:
     server.enqueue(fenced("Look the orders up.", code))
     server.enqueue(fenced("done", "stop(0)"))
-    result = program_agent(server, tmp_path, replace(PLAIN, **options)).run(TASK)
+    options = PLAIN.with_values({"techniques": list(techniques)}) if techniques else PLAIN
+    result = shop_agent(server, tmp_path, options).run(TASK)
     assert result.steps[0].observation in server.requests[1]["messages"][-1]["content"]
     return result.steps[0].observation
 
@@ -44,6 +47,6 @@ def test_an_id_of_the_right_kind_that_does_not_exist_gets_no_such_hint(
 
 
 def test_switched_off_with_the_api_hints(server: ScriptedServer, tmp_path: Path) -> None:
-    observation = first_observation(server, tmp_path, WRONG_KIND, api_hints=False)
+    observation = first_observation(server, tmp_path, WRONG_KIND, ("-api_hints",))
     assert "No order with id 'C-1'" in observation
     assert "has the form of" not in observation

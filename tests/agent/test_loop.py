@@ -1,6 +1,7 @@
 """The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
+from datetime import date
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -14,7 +15,7 @@ from react_repl.agent import Agent, AgentOptions, Status, StepEnded
 from react_repl.llm import ScriptedReply, ScriptedServer
 
 API_FUNCTIONS = {"get_temperature": apis.get_temperature, "send_note": apis.send_note}
-PLAIN = AgentOptions(decompose_first_step=False, max_steps=6)
+PLAIN = AgentOptions(max_steps=6).with_values({"techniques": ["-decompose"]})
 
 
 def fenced(thought: str, code: str) -> str:
@@ -73,7 +74,7 @@ def test_log_is_written_line_by_line(server: ScriptedServer, tmp_path: Path) -> 
     assert lines[0] == "# Temperature in London?"
     assert "| task | Temperature in London? |" in lines
     assert "| model | scripted |" in lines
-    assert "| decompose_first_step | False |" in lines
+    assert any(line.startswith("| techniques | name_error_search, api_hints,") for line in lines)
     step2 = lines.index("## Step 2")
     assert lines[step2 + 1 : step2 + 14] == [
         "",
@@ -177,7 +178,7 @@ def test_unrecoverable_model_error_is_a_logged_error(
 
 
 def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path: Path) -> None:
-    options = AgentOptions(decompose_first_step=False, max_steps=2)
+    options = AgentOptions(max_steps=2).with_values({"techniques": ["-decompose"]})
     server.enqueue(fenced("one", "print(1)"))
     server.enqueue(fenced("two", "print(2)"))
     server.enqueue("THOUGHT 3: I printed 1 and 2 but did not finish.")
@@ -202,7 +203,7 @@ def test_max_steps_ends_with_status_and_wrap_up(server: ScriptedServer, tmp_path
 def test_the_wrap_up_summary_keeps_what_the_model_concluded(
     server: ScriptedServer, tmp_path: Path, wrap_up: str, summary: str
 ) -> None:
-    options = AgentOptions(decompose_first_step=False, max_steps=2)
+    options = AgentOptions(max_steps=2).with_values({"techniques": ["-decompose"]})
     server.enqueue(fenced("one", "print(1)"))
     server.enqueue(fenced("two", "print(2)"))
     server.enqueue(wrap_up)
@@ -213,7 +214,7 @@ def test_the_wrap_up_summary_keeps_what_the_model_concluded(
 def test_a_failed_wrap_up_call_still_ends_at_max_steps(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = AgentOptions(decompose_first_step=False, max_steps=1)
+    options = AgentOptions(max_steps=1).with_values({"techniques": ["-decompose"]})
     server.enqueue(fenced("one", "print(1)"))
     server.enqueue(ScriptedReply(status=401, error_message="bad key"))
     result = make_agent(server, tmp_path, options).run("Count forever.")
@@ -227,7 +228,7 @@ def test_a_failed_wrap_up_call_still_ends_at_max_steps(
 def test_decomposition_runs_method_search_for_the_first_substep(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = AgentOptions(decompose_first_step=True, max_steps=5)
+    options = AgentOptions(max_steps=5).with_values({"techniques": ["+decompose"]})
     server.enqueue("1. Send a note saying hello\n2. Stop")
     server.enqueue(fenced("Send it.", 'print(send_note("hello"))\nstop()'))
     result = make_agent(server, tmp_path, options).run("Send a note saying hello.")
@@ -243,7 +244,9 @@ def test_decomposition_runs_method_search_for_the_first_substep(
 def test_decomposition_searches_several_substeps_in_one_step(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = AgentOptions(decompose_first_step=True, decompose_searches=2, max_steps=5)
+    options = AgentOptions(decompose_searches=2, max_steps=5).with_values(
+        {"techniques": ["+decompose"]}
+    )
     server.enqueue("1. Read the temperature in Paris\n2. Send a note with it\n3. Stop")
     calls = 't = get_temperature("Paris")\nsend_note(str(t))\nstop(t)'
     server.enqueue(fenced("Both found.", calls))
@@ -271,7 +274,9 @@ def test_printed_output_before_stop_is_kept(server: ScriptedServer, tmp_path: Pa
 
 
 def test_context_budget_elides_old_observations(server: ScriptedServer, tmp_path: Path) -> None:
-    options = AgentOptions(decompose_first_step=False, max_steps=8, keep_recent_steps=1)
+    options = AgentOptions(max_steps=8, keep_recent_steps=1).with_values(
+        {"techniques": ["-decompose"]}
+    )
     server.enqueue(fenced("search", 'method_search("temperature")'))
     for i in range(4):
         server.enqueue(fenced(f"big {i}", f'print("{i}" * 3000)'))
@@ -293,7 +298,9 @@ def test_eliding_keeps_the_prompt_prefix_the_server_has_cached(
 ) -> None:
     """A local server reuses the prompt's unchanged prefix; eliding one more old step at every
     step changed an early message each time and made every later step reprocess the prompt."""
-    options = AgentOptions(decompose_first_step=False, max_steps=20, keep_recent_steps=2)
+    options = AgentOptions(max_steps=20, keep_recent_steps=2).with_values(
+        {"techniques": ["-decompose"]}
+    )
     for i in range(19):
         server.enqueue(fenced(f"read part {i}", f'print("{i % 10}" * 1200)'))
     server.enqueue(fenced("done", "stop('ok')"))
@@ -331,7 +338,7 @@ def test_a_repeated_action_gets_a_note_to_move_on(server: ScriptedServer, tmp_pa
 
 
 def test_decomposition_keeps_only_the_plan(server: ScriptedServer, tmp_path: Path) -> None:
-    options = AgentOptions(decompose_first_step=True, max_steps=3)
+    options = AgentOptions(max_steps=3).with_values({"techniques": ["+decompose"]})
     server.enqueue("1. Send a note\n2. Stop\nTHOUGHT 2: I will now do everything at once")
     server.enqueue(fenced("done", "stop()"))
     result = make_agent(server, tmp_path, options).run("Send a note.")
@@ -370,14 +377,6 @@ def test_a_builtin_the_sandbox_leaves_out_is_not_searched_for(
     assert "found these" not in observation
 
 
-def test_the_task_is_searched_up_front_when_asked(server: ScriptedServer, tmp_path: Path) -> None:
-    server.enqueue(fenced("done", "stop()"))
-    make_agent(server, tmp_path, replace(PLAIN, task_search=True)).run("Send a note to Bo.")
-    first_prompt = server.requests[0]["messages"][-1]["content"]
-    assert "method_search found these functions for this task" in first_prompt
-    assert first_prompt.index("`send_note(") < first_prompt.index("`get_temperature(")
-
-
 def test_no_search_up_front_by_default(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("done", "stop()"))
     make_agent(server, tmp_path).run("Send a note to Bo.")
@@ -387,8 +386,8 @@ def test_no_search_up_front_by_default(server: ScriptedServer, tmp_path: Path) -
 def test_name_error_search_can_be_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(fenced("print", "print(undefined_thing())"))
     server.enqueue(fenced("done", "stop()"))
-    agent = make_agent(server, tmp_path, AgentOptions(decompose_first_step=False,
-                                                      search_on_name_error=False))  # fmt: skip
+    options = PLAIN.with_values({"techniques": ["-name_error_search"]})
+    agent = make_agent(server, tmp_path, options)
     assert "found these" not in agent.run("x").steps[0].observation
 
 
@@ -414,7 +413,8 @@ def test_an_unexpected_failure_still_ends_the_log(server: ScriptedServer, tmp_pa
         ('stop(["Ann", "Bo"])', ["Ann", "Bo"], '["Ann","Bo"]'),
         ('stop({"city": "Paris", "t": 21.5})', {"city": "Paris", "t": 21.5}, None),
         ('stop("  Paris ")', "  Paris ", "  Paris "),
-        ("stop(date(2025, 12, 25))", "datetime.date(2025, 12, 25)", None),
+        ("stop(date(2025, 12, 25))", date(2025, 12, 25), "2025-12-25"),
+        ("stop({3, 1, 2})", {1, 2, 3}, "[1,2,3]"),
         ("stop()", None, None),
     ],
 )
@@ -429,7 +429,10 @@ def test_the_answer_keeps_its_type(
         assert result.answer_text == text
     end = json.loads(result.log_path.with_suffix(".jsonl").read_text().splitlines()[-1])
     assert end["answer"] == result.answer_text
-    assert end["answer_value"] == (None if isinstance(value, str) else value)
+    if isinstance(value, date | set):  # JSON has no date or set: the log names the type
+        assert end["answer_type"] == type(value).__name__
+    else:
+        assert end["answer_value"] == (None if isinstance(value, str) else value)
 
 
 def test_the_log_header_records_what_reproduces_the_run(
@@ -741,7 +744,7 @@ def test_the_first_block_runs_when_no_label_comes_before_it(
 def test_the_wrap_up_summary_leaves_out_the_reasoning(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = AgentOptions(decompose_first_step=False, max_steps=1)
+    options = AgentOptions(max_steps=1).with_values({"techniques": ["-decompose"]})
     server.enqueue(fenced("one", "print(1)"))
     server.enqueue("<think>\nlong reasoning\n```python\nstop(9)\n```\n</think>\nTHOUGHT: It was 1.")
     result = make_agent(server, tmp_path, options).run("Count forever.")

@@ -12,7 +12,7 @@ from react_repl.memory import MemoryStore
 
 def test_a_similar_task_starts_from_what_worked(server: ScriptedServer, tmp_path: Path) -> None:
     memory_file = tmp_path / "memory.sqlite"
-    options = replace(PLAIN, memory=True, memory_path=memory_file)
+    options = replace(PLAIN, memory_path=memory_file).with_values({"techniques": ["+memory"]})
     server.enqueue(fenced("Search.", 'method_search("temperature")'))
     server.enqueue(fenced("Call.", 't = get_temperature("Paris")\nprint(t)'))
     server.enqueue(fenced("Done.", "stop(t)"))

@@ -12,7 +12,9 @@ from test_loop import PLAIN, fenced, make_agent
 from react_repl.agent import AgentOptions, RunResult
 from react_repl.llm import ScriptedServer
 
-HOLDING = replace(PLAIN, hold_repeated_writes=True, few_shot=False, max_steps=8)
+HOLDING = replace(PLAIN, few_shot=False, max_steps=8).with_values(
+    {"techniques": ["+repeated_writes"]}
+)
 NOT_RUN = "[The action was not run"
 APIS = {
     "send_note": apis.send_note,
@@ -74,5 +76,5 @@ def test_switched_off_a_repeated_write_runs(server: ScriptedServer, tmp_path: Pa
     for _ in range(2):
         server.enqueue(fenced("Send.", 'print(send_note("hi"))'))
     server.enqueue(fenced("Done.", 'stop("hi")'))
-    result = run(server, tmp_path, replace(HOLDING, hold_repeated_writes=False))
+    result = run(server, tmp_path, HOLDING.with_values({"techniques": ["-repeated_writes"]}))
     assert result.steps[1].observation.startswith("sent: hi")

@@ -10,8 +10,8 @@ from test_loop import PLAIN, fenced
 
 from react_repl._hit_listing import hit_names
 from react_repl.agent import Agent
-from react_repl.agent._focus import focused
-from react_repl.agent._hints import api_docs
+from react_repl.agent._search import focused
+from react_repl.context import api_docs
 from react_repl.index import DEEP_K, MethodIndex, method_search_function
 from react_repl.llm import ScriptedServer
 from react_repl.registry import ApiRegistry

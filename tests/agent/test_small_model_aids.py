@@ -1,5 +1,5 @@
-"""Aids for small greedy models, each through a whole run against the scripted server: a repeated
-action re-asked warmer, a silent assignment shown, a copied placeholder query read as the task."""
+"""Aids for small greedy models, each through a whole run against the scripted server: a silent
+assignment shown, a copied placeholder query read as the task, the task's hits interleaved."""
 
 from dataclasses import replace
 from pathlib import Path
@@ -7,55 +7,6 @@ from pathlib import Path
 from test_loop import PLAIN, fenced, make_agent
 
 from react_repl.llm import ScriptedServer
-
-RESAMPLING = replace(PLAIN, resample_repeats=2, resample_temperature=0.9)
-
-
-def test_a_repeated_action_is_asked_again_warmer_and_the_new_one_runs(
-    server: ScriptedServer, tmp_path: Path
-) -> None:
-    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
-    server.enqueue(fenced("Look again.", 'print(get_temperature( "Paris" ))'))
-    server.enqueue(fenced("Something else.", 'print(get_temperature("Oslo"))'))
-    server.enqueue(fenced("Done.", "stop(21.5)"))
-    result = make_agent(server, tmp_path, RESAMPLING, seed=7).run("Temperatures?")
-
-    assert [step.action for step in result.steps] == [
-        'print(get_temperature("Paris"))',
-        'print(get_temperature("Oslo"))',
-        "stop(21.5)",
-    ]
-    greedy, repeat, resample, last = server.requests
-    assert repeat["temperature"] == greedy["temperature"] == last["temperature"] == 0.0
-    assert (resample["temperature"], resample["seed"]) == (0.9, 8)
-    assert "resampled" in result.steps[1].review and not result.steps[0].review
-    assert result.usage.completion_tokens > sum(s.completion_tokens for s in result.steps)
-    log = result.log_path.read_text()
-    assert "resampled: the first reply repeated an earlier action" in log
-
-
-def test_when_every_sample_repeats_the_first_reply_runs_with_the_repeat_warning(
-    server: ScriptedServer, tmp_path: Path
-) -> None:
-    for _ in range(4):
-        server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
-    server.enqueue(fenced("Done.", "stop(21.5)"))
-    result = make_agent(server, tmp_path, RESAMPLING).run("Temperature?")
-
-    assert len(server.requests) == 5  # greedy, greedy, 2 resamples, stop
-    assert result.steps[1].action == 'print(get_temperature("Paris"))'
-    assert "all 3 samples repeated" in result.steps[1].review
-    assert "same action as step 1" in result.steps[1].observation
-
-
-def test_repeats_are_not_asked_again_when_switched_off(
-    server: ScriptedServer, tmp_path: Path
-) -> None:
-    for _ in range(2):
-        server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
-    server.enqueue(fenced("Done.", "stop(21.5)"))
-    result = make_agent(server, tmp_path).run("Temperature?")
-    assert len(server.requests) == 3 and not result.steps[1].review
 
 
 def test_a_silent_assignment_shows_its_value_when_switched_on(
@@ -99,28 +50,6 @@ def test_a_real_query_is_searched_as_written(server: ScriptedServer, tmp_path: P
     server.enqueue(fenced("Done.", "stop()"))
     observation = make_agent(server, tmp_path).run("Send a note.").steps[0].observation
     assert observation.startswith("`get_temperature(")
-
-
-def test_the_task_is_restated_under_the_newest_observation_only(
-    server: ScriptedServer, tmp_path: Path
-) -> None:
-    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
-    server.enqueue(fenced("Again.", 'print(get_temperature("Oslo"))'))
-    server.enqueue(fenced("Done.", "stop(21.5)"))
-    make_agent(server, tmp_path, replace(PLAIN, task_reminder=True)).run("Is Paris warm?")
-    first, second, third = (request["messages"] for request in server.requests)
-    reminder = "(The TASK, unchanged: Is Paris warm?)"
-    assert reminder not in first[-1]["content"]
-    assert second[-1]["content"].endswith(reminder)
-    assert third[-1]["content"].endswith(reminder)
-    assert sum(message["content"].count(reminder) for message in third) == 1
-
-
-def test_no_reminder_when_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
-    server.enqueue(fenced("Look.", 'print(get_temperature("Paris"))'))
-    server.enqueue(fenced("Done.", "stop(21.5)"))
-    make_agent(server, tmp_path).run("Is Paris warm?")
-    assert "unchanged" not in server.requests[1]["messages"][-1]["content"]
 
 
 def _hit(name: str) -> str:

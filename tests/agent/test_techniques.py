@@ -1,6 +1,6 @@
-"""The seed's techniques as switches (critic, plan/re-plan, loop detection, API hints), each
-exercised through a real run: the scripted server plays the model, including the critic's and
-planner's own calls, in the order the agent makes them."""
+"""The seed's techniques, turned on by name (critic, plan/re-plan, loop detection, API hints,
+progress validation), each exercised through a real run: the scripted server plays the model,
+including the critic's and planner's own calls, in the order the agent makes them."""
 
 from dataclasses import replace
 from pathlib import Path
@@ -11,11 +11,12 @@ import pytest
 from test_loop import PLAIN, fenced, make_agent
 
 from react_repl.agent import Agent, AgentOptions, Status, profile_for
-from react_repl.llm import ScriptedServer
+from react_repl.context import DEFAULT_TECHNIQUES
+from react_repl.llm import ChatModel, ModelSettings, ScriptedServer
 
 
 def test_the_model_critic_rejects_then_accepts(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, critic="answer")
+    options = PLAIN.with_values({"techniques": ["+critic"]})
     server.enqueue(fenced("Answer.", 'stop("The temperature is 21.5 degrees.")'))
     server.enqueue("REJECT: the task asks for the number only.")
     server.enqueue(fenced("Fix.", "stop(21.5)"))
@@ -34,7 +35,7 @@ def test_the_model_critic_rejects_then_accepts(server: ScriptedServer, tmp_path:
 
 
 def test_the_critic_gives_way_after_its_budget(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, critic="answer", max_answer_reviews=1)
+    options = replace(PLAIN, max_answer_reviews=1).with_values({"techniques": ["+critic"]})
     server.enqueue(fenced("Answer.", 'stop("a")'))
     server.enqueue("REJECT: no.")
     server.enqueue(fenced("Again.", 'stop("a")'))
@@ -45,7 +46,7 @@ def test_the_critic_gives_way_after_its_budget(server: ScriptedServer, tmp_path:
 
 
 def test_an_unreadable_critic_reply_accepts(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, critic="answer")
+    options = PLAIN.with_values({"techniques": ["+critic"]})
     server.enqueue(fenced("Answer.", 'stop("a")'))
     server.enqueue("I think it might be fine?")
     assert make_agent(server, tmp_path, options).run("Say a.").status is Status.FINISHED
@@ -54,7 +55,7 @@ def test_an_unreadable_critic_reply_accepts(server: ScriptedServer, tmp_path: Pa
 def test_the_write_critic_checks_a_write_before_it_runs(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = replace(PLAIN, critic="answer+writes")
+    options = PLAIN.with_values({"techniques": ["+critic", "+write_critic"]})
     server.enqueue(fenced("Read.", 't = get_temperature("Paris")\nprint(t)'))
     server.enqueue(fenced("Send.", 'send_note("Paris: 99")'))
     server.enqueue("REJECT: the note must carry the observed 21.5, not 99.")
@@ -81,7 +82,7 @@ def test_the_write_critic_checks_a_write_before_it_runs(
 def test_the_write_critic_leaves_reads_alone_and_gives_way(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = replace(PLAIN, critic="answer+writes")
+    options = PLAIN.with_values({"techniques": ["+critic", "+write_critic"]})
     server.enqueue(fenced("Read.", 'print(get_temperature("Paris"))'))
     for _ in range(2):
         server.enqueue(fenced("Send.", 'send_note("hi")'))
@@ -119,7 +120,7 @@ def test_the_example_check_leaves_tasks_about_the_example_alone(
 def test_a_plan_is_made_first_and_shown_at_the_end_of_each_prompt(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
-    options = replace(PLAIN, plan=True)
+    options = PLAIN.with_values({"techniques": ["+plan"]})
     server.enqueue("1. Find a temperature function\n2. Call it for Paris\n3. stop() with it\nOK")
     server.enqueue(fenced("Search.", 'method_search("temperature")'))
     server.enqueue(fenced("Done.", "stop(21.5)"))
@@ -135,7 +136,9 @@ def test_a_plan_is_made_first_and_shown_at_the_end_of_each_prompt(
 
 
 def test_failed_steps_trigger_a_new_plan(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, plan=True, replan_after_failures=2, loop_detection=False)
+    options = replace(PLAIN, replan_after_failures=2).with_values(
+        {"techniques": ["+plan", "-loop_detection"]}
+    )
     server.enqueue("1. Call the weather function")
     server.enqueue(fenced("Try.", "weather()"))
     server.enqueue(fenced("Try again.", "weather_now()"))
@@ -158,7 +161,9 @@ def test_a_loop_that_goes_on_gets_one_new_plan_per_cooldown(
 ) -> None:
     """Round 4: a persisting loop re-planned at every step, each time the same plan, at a model
     call per step; a new plan needs a few steps to show whether it works."""
-    options = replace(PLAIN, plan=True, replan_after_failures=3, max_steps=8)
+    options = replace(PLAIN, replan_after_failures=3, max_steps=8).with_values(
+        {"techniques": ["+plan"]}
+    )
     server.enqueue("1. Search for the temperature")
     for step in range(1, 9):
         server.enqueue(fenced("Again.", 'method_search("temperature")'))
@@ -183,7 +188,7 @@ def test_a_two_step_cycle_is_noticed(server: ScriptedServer, tmp_path: Path) -> 
 
 
 def test_a_streak_of_the_same_error_is_noticed(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, search_on_name_error=False)
+    options = PLAIN.with_values({"techniques": ["-name_error_search"]})
     for name in ("a", "b", "c"):
         server.enqueue(fenced("Try.", f"print(1 / 0 + len('{name}'))"))
     server.enqueue(fenced("Done.", "stop()"))
@@ -193,7 +198,7 @@ def test_a_streak_of_the_same_error_is_noticed(server: ScriptedServer, tmp_path:
 
 
 def test_loop_detection_can_be_switched_off(server: ScriptedServer, tmp_path: Path) -> None:
-    options = replace(PLAIN, loop_detection=False, search_on_name_error=False)
+    options = PLAIN.with_values({"techniques": ["-loop_detection", "-name_error_search"]})
     for name in ("a", "b", "c"):
         server.enqueue(fenced("Try.", f"print(1 / 0 + len('{name}'))"))
     server.enqueue(fenced("Done.", "stop()"))
@@ -207,7 +212,7 @@ def test_an_api_error_shows_the_documented_raises(server: ScriptedServer, tmp_pa
     agent = Agent(
         make_agent(server, tmp_path).model,
         apis={"risky_lookup": agent_test_apis.risky_lookup},
-        options=AgentOptions(decompose_first_step=False),
+        options=AgentOptions().with_values({"techniques": ["-decompose"]}),
         logs_dir=tmp_path / "logs",
     )
     observation = agent.run("Look up ZZ.").steps[0].observation
@@ -283,30 +288,47 @@ def test_the_profile_follows_the_model(model: str, local: bool, profile: str) ->
 
 
 def test_profile_defaults_yield_to_explicit_options() -> None:
-    options = profile_for("qwen2.5-coder-1.5b", local=True).agent_options(max_steps=7)
+    options = profile_for("qwen2.5-coder-1.5b", local=True).agent_options({"max_steps": 7})
     assert options.profile == "small-local" and options.max_steps == 7
     assert options.describe()["profile"] == "small-local"
-    assert options.grounded_ids and options.hold_repeated_writes and options.search_focus
-    assert not options.pending_changes  # measured in round 13: the model re-sends its answer
+    assert {"grounded_ids", "repeated_writes", "answer_form"} <= set(options.techniques)
+    assert not options.uses("decompose") and options.search_focus
     hosted = profile_for("gpt-4o", local=False).agent_options()
-    assert not hosted.grounded_ids and not hosted.hold_repeated_writes and not hosted.search_focus
-    assert not hosted.pending_changes
+    assert hosted.techniques == DEFAULT_TECHNIQUES and not hosted.search_focus
     with pytest.raises(ValueError, match="unknown model profile"):
         profile_for("x", local=False, requested="tiny")
 
 
-def test_constrained_replies_send_the_grammar_with_step_calls_only(
-    server: ScriptedServer, tmp_path: Path
-) -> None:
-    options = replace(PLAIN, constrained_replies=True, plan=True)
-    server.enqueue("1. Search\n2. Stop")
-    server.enqueue(fenced("Search.", 'method_search("temperature")'))
-    server.enqueue(fenced("Done.", "stop(1)"))
-    make_agent(server, tmp_path, options).run("Go.")
-    plan_call, *step_calls = server.requests
-    assert "grammar" not in plan_call
-    assert all(call["grammar"].startswith("root ") for call in step_calls)
-    assert "ACTION" in step_calls[0]["grammar"] and "```python" in step_calls[0]["grammar"]
+def test_a_profile_s_techniques_are_edited_not_replaced_by_plus_and_minus() -> None:
+    small = profile_for("qwen2.5-coder-1.5b", local=True)
+    edited = small.agent_options({"techniques": ["+plan", "-grounded_ids"]})
+    assert edited.uses("plan") and not edited.uses("grounded_ids") and edited.uses("answer_form")
+    replaced = small.agent_options({"techniques": ["critic"]})
+    assert replaced.techniques == ("critic",)
+    with pytest.raises(ValueError, match="either name them all"):
+        small.agent_options({"techniques": ["critic", "-plan"]})
+
+
+@pytest.mark.parametrize(
+    ("old", "message"),
+    [
+        ("loop_detection", "now the technique 'loop_detection'"),
+        ("decompose_first_step", "now the technique 'decompose'"),
+        ("hold_repeated_writes", "now the technique 'repeated_writes'"),
+        ("task_reminder", "was removed: it measured no gain"),
+        ("constrained_replies", "was removed: it measured no gain"),
+        ("max_stpes", "unknown agent option 'max_stpes'"),
+    ],
+)
+def test_an_old_or_wrong_option_name_says_what_to_write_instead(old: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        AgentOptions().with_values({old: True})
+
+
+def test_an_unknown_technique_is_refused_before_a_run(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"unknown technique.*'telepathy'"):
+        Agent(ChatModel(ModelSettings(model="m", base_url="http://127.0.0.1:9/v1")),
+              options=AgentOptions(techniques=("telepathy",)))  # fmt: skip
 
 
 def test_the_top_search_hit_shows_what_its_parameters_want_and_what_it_returns(
@@ -329,10 +351,73 @@ def test_a_failing_api_call_shows_what_its_parameters_want(
     agent = Agent(
         make_agent(server, tmp_path).model,
         apis={"risky_lookup": agent_test_apis.risky_lookup},
-        options=AgentOptions(decompose_first_step=False),
+        options=AgentOptions().with_values({"techniques": ["-decompose"]}),
         logs_dir=tmp_path / "logs",
     )
     observation = agent.run("Look up ZZ.").steps[0].observation
     assert '[`risky_lookup(code: str) -> str` wants: code: The product code, e.g. "AB-12".]' in (
         observation
     )
+
+
+VALIDATING = replace(PLAIN, validate_every=2, max_steps=6).with_values(
+    {"techniques": ["+validation", "-repeat_warning", "-loop_detection"]}
+)
+
+
+def test_progress_is_validated_every_n_steps_and_an_off_track_verdict_redirects(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    """Seed 004's periodic validation: after step 2 a separate call judges the trajectory; its
+    advice reaches the agent's next prompt once, and the check is a step of its own in the log."""
+    server.enqueue(fenced("Search.", 'method_search("weather")'))
+    server.enqueue(fenced("Search again.", 'method_search("weather report")'))
+    server.enqueue("OFF TRACK: two searches found get_temperature; call it for Paris now.")
+    server.enqueue(fenced("Call it.", 't = get_temperature("Paris")\nprint(t)'))
+    server.enqueue(fenced("Done.", "stop(t)"))
+    result = make_agent(server, tmp_path, VALIDATING).run("Temperature in Paris?")
+
+    assert result.status is Status.FINISHED and result.answer == 21.5
+    check = server.requests[2]["messages"]
+    assert "TASK: Temperature in Paris?" in check[-1]["content"]
+    assert 'method_search("weather report")' in check[-1]["content"]
+    advice = "[progress check after step 2: off track. two searches found get_temperature"
+    assert advice in server.requests[3]["messages"][-1]["content"]
+    assert advice not in server.requests[4]["messages"][-1]["content"]  # shown once
+    assert [step.kind for step in result.steps] == ["step", "step", "validation", "step", "step"]
+
+
+def test_an_on_track_verdict_adds_nothing_and_done_says_stop(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    for step in range(1, 3):
+        server.enqueue(fenced("Read.", f'print(get_temperature("Paris"), {step})'))
+    server.enqueue("ON TRACK")
+    for step in range(3, 5):
+        server.enqueue(fenced("Read.", f'print(get_temperature("Oslo"), {step})'))
+    server.enqueue("DONE: 21.5 for Paris")
+    server.enqueue(fenced("Done.", "stop(21.5)"))
+    make_agent(server, tmp_path, VALIDATING).run("Temperature in Paris?")
+
+    after_on_track = server.requests[3]["messages"][-1]["content"]
+    assert "progress check" not in after_on_track
+    after_done = server.requests[6]["messages"][-1]["content"]
+    assert "the task looks complete (21.5 for Paris)" in after_done
+    assert "call stop() with the answer now" in after_done
+
+
+def test_validation_is_off_by_default_and_checks_each_boundary_once_after_a_resume(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    assert "validation" not in AgentOptions().techniques
+    for step in range(1, 3):
+        server.enqueue(fenced("Read.", f"print({step})"))
+    short = replace(VALIDATING, max_steps=2, wrap_up=False)
+    first = make_agent(server, tmp_path, short).run("Count.")
+    assert first.status is Status.MAX_STEPS and len(server.requests) == 2  # step 2 just ended
+    server.enqueue("ON TRACK")  # the boundary after step 2 is checked when the run goes on
+    server.enqueue(fenced("Done.", "stop(2)"))
+    resumed = make_agent(server, tmp_path, VALIDATING).resume(first.log_path)
+    assert resumed.status is Status.FINISHED
+    kinds = [step.kind for step in resumed.steps]
+    assert kinds.count("validation") == 1

@@ -46,7 +46,7 @@ def bench_command(
 
 def scripted_config(folder: Path, **agent: object) -> None:
     """A react-repl.toml in `folder` that keeps scripted runs short and plan-free."""
-    values = {"decompose_first_step": "false", "wrap_up": "false", **agent}
+    values = {"techniques": '["-decompose"]', "wrap_up": "false", **agent}
     lines = ["[agent]", *(f"{key} = {value}" for key, value in values.items())]
     (folder / "react-repl.toml").write_text("\n".join(lines) + "\n")
     (folder / ".git").mkdir(exist_ok=True)  # the config search stops here

@@ -31,7 +31,7 @@ def _run(
 ) -> tuple[str, str]:
     config = workdir / "react-repl.toml"
     if not config.exists():
-        config.write_text("[agent]\ndecompose_first_step = false\n")
+        config.write_text("[agent]\ntechniques = ['-decompose']\n")
     with ScriptedServer() as server:
         server.enqueue(*script)
         process = react_repl(workdir, server, "Anything.", "--max-steps", "3", *args, env=env)
@@ -74,7 +74,7 @@ def test_no_builtin_apis(workdir: Path) -> None:
 
 def test_a_named_api_set_from_the_config_file(workdir: Path) -> None:
     (workdir / "react-repl.toml").write_text(
-        '[agent]\ndecompose_first_step = false\n\n[api_sets]\nweather = ["myapis"]\n'
+        '[agent]\ntechniques = ["-decompose"]\n\n[api_sets]\nweather = ["myapis"]\n'
     )
     found, _ = _run(workdir, "--api-set", "weather")
     assert "get_city_temperature(" in found and "get_current_date(" not in found
@@ -142,7 +142,7 @@ def test_a_flag_given_for_the_run_wins_over_the_api_set(
     workdir: Path, entries: str, flags: list[str], scope: str
 ) -> None:
     (workdir / "react-repl.toml").write_text(
-        f"[agent]\ndecompose_first_step = false\n\n[api_sets]\nboth = {entries}\n"
+        f"[agent]\ntechniques = ['-decompose']\n\n[api_sets]\nboth = {entries}\n"
     )
     found, called = _run(workdir, "--api-set", "both", *flags)
     wants_builtin = "--builtin-apis" in flags
@@ -192,7 +192,7 @@ def test_a_configured_mcp_server_that_cannot_start_stops_the_run(workdir: Path) 
 
 
 def test_a_run_with_no_apis_in_scope_says_so_and_runs(workdir: Path) -> None:
-    (workdir / "react-repl.toml").write_text("[agent]\ndecompose_first_step = false\n")
+    (workdir / "react-repl.toml").write_text("[agent]\ntechniques = ['-decompose']\n")
     (workdir / "myapis" / "weather_station.py").unlink()  # --apis names an empty folder
     with ScriptedServer() as server:
         server.enqueue(*SEARCH_THEN_CALL)

@@ -146,26 +146,28 @@ def test_set_chooses_the_profile_and_switches_for_one_run(workdir: Path) -> None
     with ScriptedServer() as server:
         server.enqueue("1. Answer")  # the hosted profile lists sub-steps first
         server.enqueue(reply("Guess.", "stop(20)"))
+        server.enqueue("REJECT: the temperature was never looked up.")  # the critic's call
         server.enqueue(reply("Look it up.", 't = get_city_temperature("Paris")\nprint(t)'))
         server.enqueue(reply("Done.", "stop(t)"))
-        flags = ["--set", "profile=hosted", "--set", "grounded_answers=true", "--max-steps", "5"]
+        server.enqueue("ACCEPT")
+        flags = ["--set", "profile=hosted", "--set", "techniques=+critic", "--max-steps", "5"]
         process = react_repl(workdir, server, "How warm is Paris?", *flags)
         out, err = process.communicate(timeout=180)
 
     assert process.returncode == 0, err
     assert "Answer: 21.5" in out
     text = next((workdir / "logs").rglob("*.md")).read_text()
-    assert "| profile | hosted |" in text and "| grounded_answers | True |" in text
-    assert "| max_steps | 5 |" in text
-    assert "no API function has been called" in text
+    assert "| profile | hosted |" in text and "decompose, name_error_search" in text
+    assert "example_check, critic |" in text and "| max_steps | 5 |" in text
+    assert "the temperature was never looked up" in text
 
 
 def test_a_malformed_set_is_a_one_line_error(workdir: Path) -> None:
     with ScriptedServer() as server:
-        process = react_repl(workdir, server, "Anything.", "--set", "grounded_answers")
+        process = react_repl(workdir, server, "Anything.", "--set", "techniques")
         _, err = process.communicate(timeout=180)
     assert process.returncode == 1 and "Traceback" not in err
-    assert "--set 'grounded_answers' is not KEY=VALUE" in err
+    assert "--set 'techniques' is not KEY=VALUE" in err
 
 
 def test_run_exits_non_zero_when_not_finished(workdir: Path) -> None:

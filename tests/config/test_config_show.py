@@ -18,7 +18,7 @@ max_tokens = 256
 
 [agent]
 max_steps = 7
-critic = "answer"
+techniques = ["+critic"]
 
 [sandbox]
 memory_mb = 512
@@ -76,7 +76,8 @@ def test_each_value_names_its_source(project: Path) -> None:
     assert found["model.temperature"] == {"value": 0.3, "source": file}
     assert found["model.timeout"] == {"value": 120.0, "source": "default"}
     assert found["agent.max_steps"] == {"value": 3, "source": "flag --max-steps"}
-    assert found["agent.critic"] == {"value": "answer", "source": file}
+    assert found["agent.techniques"]["source"] == file
+    assert found["agent.techniques"]["value"][-1] == "critic"  # the profile's list, edited
     assert found["agent.few_shot"] == {"value": True, "source": "default"}
     assert found["sandbox.memory_mb"] == {"value": 512, "source": file}
     assert found["sandbox.timeout"] == {"value": 30.0, "source": "default"}
@@ -91,10 +92,9 @@ def test_the_profile_follows_the_model(project: Path) -> None:
 
     assert found["model.local"]["value"] is True
     assert found["agent.profile"]["value"] == "small-local"
-    assert found["agent.decompose_first_step"] == {
-        "value": False,
-        "source": "profile small-local",
-    }
+    techniques = found["agent.techniques"]["value"]  # the profile's, edited by the file's +critic
+    assert "decompose" not in techniques and "grounded_ids" in techniques
+    assert techniques[-1] == "critic"
 
 
 def test_environment_variables_for_folders(project: Path, tmp_path: Path) -> None:

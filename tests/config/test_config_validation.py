@@ -98,7 +98,10 @@ def test_the_same_run_with_the_typo_fixed_does_start_the_server(project: Path) -
     ("toml", "needle"),
     [
         ('[agent]\nmax_steps = "ten"\n', "[agent] max_steps: input should be a valid integer"),
-        ('[agent]\ncritic = "always"\n', "[agent] critic: input should be 'off', 'answer'"),
+        ('[agent]\ntechniques = ["telepathy"]\n', "unknown technique(s) 'telepathy'; known:"),
+        ('[agent]\ncritic = "answer"\n', """techniques = ["+critic"] or ["-critic"]"""),
+        ("[agent]\ntask_reminder = true\n", "'task_reminder' was removed: it measured no gain"),
+        ('[models.big]\nmodel = "m"\n', "[models.NAME] is now [bench.models.NAME]"),
         ("[sandbox.call_limits.send]\nmax_calls = 2\n", "in [sandbox.call_limits.send]"),
         ('[modle]\nmodel = "x"\n', "unknown key `modle` at the top level"),
         ('[mcp.servers.t]\ncommand = "uvx mcp-server-time"\n', "[mcp.servers.t] command"),

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from react_repl.llm import ModelSettings
-from react_repl.settings import (
+from react_repl.config import (
+    Config,
     ConfigError,
     find_config_file,
-    load_config_file,
-    resolve_model_settings,
+    model_settings,
     uses_local_model,
 )
+from react_repl.llm import ModelSettings
 
 FILE = {
     "model": {
@@ -32,7 +32,11 @@ def resolve(
     config: dict[str, Any] | None = None,
     env: dict[str, str] | None = None,
 ) -> ModelSettings:
-    return resolve_model_settings(flags=flags or {}, config=config or {}, env=env or {})
+    return model_settings(Config.from_mapping(config or {}), flags or {}, env or {})[0]
+
+
+def load_config_file(start: Path) -> dict[str, Any]:
+    return Config.load(start=start).as_data()
 
 
 def test_flags_beat_environment_beat_file() -> None:

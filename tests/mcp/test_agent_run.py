@@ -49,7 +49,7 @@ def test_a_run_searches_and_calls_the_time_servers_tools(
             model,
             apis=registry.callables(),
             method_search=method_search_function(index),
-            options=AgentOptions(decompose_first_step=False, max_steps=6),
+            options=AgentOptions(max_steps=6).with_values({"techniques": ["-decompose"]}),
             logs_dir=tmp_path / "logs",
             sandbox_settings={"env": {"REACT_REPL_WORKSPACE": str(tmp_path)}},
             plugins=[McpToolsPlugin(servers.host_functions(registry.mcp_tools()))],

@@ -1,38 +1,38 @@
 """The ReAct agent: THOUGHT → ACTION (Python in the sandbox) → OBSERVATION, until `stop()`."""
 
 from react_repl.agent._agent import Agent
-from react_repl.agent._approval import ApprovalRequest, Approver
-from react_repl.agent._ask_user import AskUser, ScriptedAnswers
-from react_repl.agent._context import (
-    Answer,
-    ApiDoc,
-    Proposal,
-    Review,
-    RunContext,
-    RunState,
-    Verdict,
-)
+from react_repl.agent._background import RunHandle
 from react_repl.agent._continuation import ContinuationError
-from react_repl.agent._events import (
+from react_repl.agent._parse import ParsedReply, parse_reply
+from react_repl.agent._profiles import PROFILES, ModelProfile, profile_for
+from react_repl.context import (
     ActionProposed,
     ActionReviewed,
+    AgentOptions,
+    Answer,
+    ApiDoc,
+    ContextBudgetError,
     Event,
     ModelRetried,
     Observed,
+    PromptSet,
+    Proposal,
+    Review,
+    RunContext,
     RunEnded,
+    RunResult,
     RunStarted,
+    RunState,
+    Status,
     StepEnded,
+    StepPlan,
     StepStarted,
     TextDelta,
+    Usage,
+    Verdict,
     event_name,
 )
-from react_repl.agent._handle import RunHandle
-from react_repl.agent._options import AgentOptions
-from react_repl.agent._parse import ParsedReply, parse_reply
-from react_repl.agent._profiles import PROFILES, ModelProfile, profile_for
-from react_repl.agent._prompts import PromptSet
-from react_repl.agent._result import RunResult, Status, Usage
-from react_repl.agent._transcript import ContextBudgetError
+from react_repl.techniques import ApprovalRequest, Approver, AskUser, ScriptedAnswers
 
 __all__ = [
     "PROFILES",
@@ -64,6 +64,7 @@ __all__ = [
     "ScriptedAnswers",
     "Status",
     "StepEnded",
+    "StepPlan",
     "StepStarted",
     "TextDelta",
     "Usage",

@@ -10,23 +10,29 @@ from typing import Any
 
 from react_repl._paths import default_workspace_dir
 from react_repl._unicode import valid_unicode
-from react_repl.agent._context import RunContext, RunState
+from react_repl.agent._background import RunHandle
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
-from react_repl.agent._events import Event, RunEnded, RunStarted
-from react_repl.agent._handle import RunHandle
-from react_repl.agent._hints import api_docs
 from react_repl.agent._loop import Outcome, StepLoop
-from react_repl.agent._options import AgentOptions
 from react_repl.agent._plugins import installed_plugins, plugin_manager
-from react_repl.agent._prompts import PromptSet
 from react_repl.agent._recorder import RunRecorder
-from react_repl.agent._result import RunResult, Status
 from react_repl.agent._search import agent_method_search
-from react_repl.agent._task_apis import found_for_task
-from react_repl.agent._transcript import Transcript
+from react_repl.context import (
+    AgentOptions,
+    Event,
+    PromptSet,
+    RunContext,
+    RunEnded,
+    RunResult,
+    RunStarted,
+    RunState,
+    Status,
+    Transcript,
+    api_docs,
+)
 from react_repl.llm import ChatModel
 from react_repl.logs import RunParameters, append_link, prompts_hash
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
+from react_repl.techniques import check_techniques
 
 EventCallback = Callable[[Event], None]
 
@@ -57,6 +63,7 @@ class Agent:
         self.apis = dict(apis or {})
         self.method_search = method_search
         self.options = options or AgentOptions()
+        check_techniques(self.options.techniques)
         self.logs_dir = logs_dir
         self.sandbox_settings: SandboxSettings = {**(sandbox_settings or {})}
         self.plugins = [*installed_plugins(), *plugins]
@@ -149,7 +156,8 @@ class Agent:
         try:
             settings = self._sandbox_settings()
             settings["echo_assignment"] = options.show_assigned
-            settings["replay_writes"] = options.hold_repeated_writes
+            for wanted in plugins.hook.sandbox_settings(run=run):
+                settings.update(wanted or {})  # type: ignore[typeddict-item]
             sandbox = Sandbox(apis, host_functions=host, **settings)
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
@@ -228,7 +236,7 @@ class Agent:
     def _host_functions(self, run: RunContext, plugins: Any) -> dict[str, Callable[..., Any]]:
         host: dict[str, Callable[..., Any]] = {}
         if self.method_search is not None:
-            docs = self._api_docs if run.options.api_hints else {}
+            docs = self._api_docs if run.options.uses("api_hints") else {}
             host["method_search"] = agent_method_search(
                 self.method_search,
                 docs,
@@ -246,33 +254,17 @@ class Agent:
             "system.jinja2",
             few_shot=self.options.few_shot,
             preinjected=list(preinjected),
-            memory=self.options.memory,
-            program_first=self.options.program_first,
+            techniques=self.options.techniques,
         )
 
     def _task_prompt(self, task: str) -> str:
+        """The templates see which techniques are on (decomposition asks for a plan first)."""
         return self.prompts.render(
             "task.jinja2",
             task=task,
-            decompose=self.options.decompose_first_step,
             thought_prefix=self.options.thought_prefix,
-            found=self._found_for_task(task),
+            techniques=self.options.techniques,
         )
-
-    def _found_for_task(self, task: str) -> str:
-        """method_search over the task itself (seed 002's forced first search), shown up front."""
-        searched = self.options.task_search or self.options.program_first
-        if not searched or self.method_search is None:
-            return ""
-        try:
-            hits = self.method_search(task, k=self.options.search_k)
-        except Exception:  # a failed search must not stop the run before it starts
-            return ""
-        if not isinstance(hits, str):
-            return ""
-        full = self.options.program_first
-        docs = self._api_docs if self.options.api_hints or full else {}
-        return found_for_task(hits.strip(), docs=docs, full=full)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from react_repl.agent._context import RunState
-from react_repl.agent._options import AgentOptions
+from react_repl.context import AgentOptions, RunState
 
 
 class ContinuationError(ValueError):

@@ -10,29 +10,31 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
-from react_repl.agent._context import Answer, Proposal, Review, RunContext
-from react_repl.agent._events import (
+from react_repl.agent._parse import parse_reply, summary_of
+from react_repl.agent._recorder import RunRecorder, StepNotes
+from react_repl.context import (
     ActionProposed,
     ActionReviewed,
+    Answer,
+    ContextBudgetError,
+    Exchange,
     ModelRetried,
     Observed,
+    Proposal,
+    Review,
+    RunContext,
+    Status,
     StepEnded,
+    StepPlan,
     StepStarted,
     TextDelta,
+    TokenEstimator,
 )
-from react_repl.agent._grammar import grammar_request
-from react_repl.agent._opening import PrefilledReply
-from react_repl.agent._parse import ParsedReply, parse_reply, summary_of
-from react_repl.agent._planning import decompose
-from react_repl.agent._recorder import RunRecorder, StepNotes
-from react_repl.agent._resample import earlier_actions, unrepeated
-from react_repl.agent._result import Status
-from react_repl.agent._transcript import ContextBudgetError, Exchange, TokenEstimator
 from react_repl.llm import Completion, ModelCancelled, ModelError
 from react_repl.sandbox import Observation, Sandbox
 
@@ -84,11 +86,14 @@ class StepLoop:
         try:
             if state.step == 0:
                 self.checkpoint()  # so a fork can start again from step 1
-            if self.options.decompose_first_step and state.step == 0:
-                decompose(self)
             while state.step < self.options.max_steps:
                 self._check_cancel()
-                self.take_step(state.step + 1)
+                given = state.pending_action is not None  # a person's action comes first
+                planned = None if given else self.hooks.step_plan(run=self.run)
+                if planned is None:
+                    self.take_step(state.step + 1)
+                else:
+                    self.take_planned_step(state.step + 1, planned)
             return self._out_of_steps()
         except _Finished as finished:
             return finished.outcome
@@ -101,7 +106,8 @@ class StepLoop:
         """prompt -> model -> review -> sandbox -> observe -> record, for one step."""
         self.emit(StepStarted(step, "step"))
         started = time.perf_counter()
-        completion, parsed, resampled = self._reply(step)
+        completion = self._given_action(step) or self.complete(step, self.options.stop_sequences)
+        parsed = parse_reply(completion.text)
         if parsed.action is None:
             self._remind(step, parsed.thought, parsed.text, completion, started)
             return
@@ -114,7 +120,7 @@ class StepLoop:
         review = self.hooks.review_action(run=self.run, proposal=proposal) or Review.approve()
         code = review.code if review.decision == "edit" else proposal.action
         runs = review.decision in ("run", "edit")
-        note = _review_note(review, resampled)
+        note = _review_note(review)
         self.emit(ActionReviewed(step, review.decision, code if runs else "", review.reason))
         if review.decision == "stop":
             self._stopped_by_reviewer(step, proposal, review, completion, started)
@@ -139,14 +145,8 @@ class StepLoop:
         notes = StepNotes(proposal.thought, code, text, edited, note, observation)
         self._finish_step(step, proposal, notes, completion, started)
 
-    def complete(
-        self, step: int, stop: tuple[str, ...], constrained: bool = False, sample: int = 0,
-        opening: str | None = None,
-    ) -> Completion:  # fmt: skip
-        """The model stage: the transcript fitted to the context, plus this step's notes.
-
-        `sample` > 0 asks again at the resample temperature, with a seed of its own. `opening`
-        is the start of the reply, which the model continues (see _opening.py)."""
+    def complete(self, step: int, stop: tuple[str, ...]) -> Completion:
+        """The model stage: the transcript fitted to the context, plus this step's notes."""
         budget = self.run.model.context_window() - self.run.model.settings.max_tokens - 64
         messages = self.run.state.transcript.messages(
             budget, self.estimator.estimate, self.options.keep_recent_steps
@@ -158,51 +158,38 @@ class StepLoop:
         if notes:
             last = messages[-1]
             messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
-        prefill = PrefilledReply(opening or "", lambda text: self.emit(TextDelta(step, text)))
-        if opening:
-            messages.append(prefill.message())
         completion = self.run.model.complete(
             messages,
             stop=stop,
-            on_text=prefill.on_text,
+            on_text=lambda text: self.emit(TextDelta(step, text)),
             cancel=self.cancel,
-            extra_body={**(grammar_request() if constrained else {}), **self._sampling(sample)},
             on_retry=lambda retry: self.emit(
                 ModelRetried(step, retry.attempt, retry.cause, retry.delay)
             ),
         )
         state.pending_note = None
-        if opening:
-            completion = replace(completion, text=prefill.full_text(completion.text))
         if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
             self.estimator.calibrate(messages, completion.prompt_tokens)
         self.recorder.count(completion)
         return completion
 
-    def _reply(self, step: int) -> tuple[Completion, ParsedReply, str]:
-        """The model's reply (or the action a person gave), re-asked when it repeats an action."""
-        given = self._given_action(step)
-        if given is not None:
-            return given, parse_reply(given.text), ""
-        constrained = self.options.constrained_replies
-        opening = None if constrained else self.hooks.reply_opening(run=self.run)
-        completion = self.complete(step, self.options.stop_sequences, constrained,
-                                   opening=opening)  # fmt: skip
-        return unrepeated(
-            completion,
-            parse_reply(completion.text),
-            lambda sample: self.complete(
-                step, self.options.stop_sequences, constrained, sample, opening
-            ),
-            self.options.resample_repeats,
-            earlier_actions(self.run.state.transcript),
-        )
-
-    def _sampling(self, sample: int) -> dict[str, Any]:
-        if not sample:
-            return {}
-        seed = (self.run.model.settings.seed or 0) + sample
-        return {"temperature": self.options.resample_temperature, "seed": seed}
+    def take_planned_step(self, step: int, planned: StepPlan) -> None:
+        """A step a technique shapes: its reply's thought becomes the action it says, which
+        runs and is observed like any other (decomposition's plan and searches)."""
+        self.emit(StepStarted(step, planned.kind))
+        started = time.perf_counter()
+        completion = self.complete(step, planned.stop)
+        plan = parse_reply(completion.text).thought or completion.text.strip()
+        thought, action = planned.action(plan)
+        observation = self.sandbox.run(action)
+        reply = f"{thought}\nACTION {step}:\n```python\n{action}\n```"
+        proposal = Proposal(step, thought, action, reply)
+        text = self._observe(proposal, action, observation, 0)
+        notes = StepNotes(thought, action, text, sandbox=observation)
+        self.record(step, planned.kind, completion, started, notes)
+        self.run.state.step = step
+        self.run.state.transcript.add(self.exchange(step, reply, action, text))
+        self.checkpoint()
 
     def _given_action(self, step: int) -> Completion | None:
         """The action a person gave when rewinding, standing in for the model's reply."""
@@ -365,9 +352,8 @@ class StepLoop:
             raise _Finished(Outcome(Status.INTERRUPTED, error="cancelled by the caller"))
 
 
-def _review_note(review: Review, resampled: str = "") -> str:
-    """What the log says about the action besides the model's reply: a review, a resample."""
+def _review_note(review: Review) -> str:
+    """What the log says about the action besides the model's reply: a reviewer's decision."""
     if review.decision == "run":
-        return resampled
-    note = f"{review.decision}: {review.reason}" if review.reason else review.decision
-    return "; ".join(filter(None, [note, resampled]))
+        return ""
+    return f"{review.decision}: {review.reason}" if review.reason else review.decision

@@ -5,16 +5,17 @@ seed's sub-step list and long prompts, and answers in sentences where a value is
 large one needs neither. A profile is
 the set of AgentOptions defaults for one kind of model; the config file and the command line
 still override any of them, and the profile's name is recorded in every run log.
-Which switches each profile turns on is decided by the ablation in docs/ablation.md.
+Which techniques each profile turns on is decided by the ablation in docs/ablation.md.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from react_repl.agent._options import AgentOptions
+from react_repl.context import AgentOptions
 
 SMALL_MODEL_BILLIONS = 4.0
 _SIZE = re.compile(r"(?<![\w.])(?P<size>\d+(?:\.\d+)?)\s*(?P<unit>[bBmM])(?![a-zA-Z])")
@@ -27,9 +28,13 @@ class ModelProfile:
     description: str
     options: dict[str, Any] = field(default_factory=dict)
 
-    def agent_options(self, **overrides: Any) -> AgentOptions:
-        """This profile's defaults, then `overrides`, as AgentOptions naming the profile."""
-        return AgentOptions(profile=self.name).with_values({**self.options, **overrides})
+    def agent_options(self, *overrides: Mapping[str, Any]) -> AgentOptions:
+        """This profile's defaults, then each of `overrides` in turn (the config file's table,
+        then flags), as AgentOptions naming the profile: "+plan" edits what came before."""
+        options = AgentOptions(profile=self.name).with_values(self.options)
+        for values in overrides:
+            options = options.with_values(values)
+        return options
 
 
 PROFILES: dict[str, ModelProfile] = {
@@ -39,10 +44,7 @@ PROFILES: dict[str, ModelProfile] = {
             "small-local",
             "models of a few billion parameters served by llama.cpp on a CPU",
             {
-                "decompose_first_step": False,
-                "answer_form_check": True,
-                "grounded_ids": True,
-                "hold_repeated_writes": True,
+                "techniques": ["-decompose", "+answer_form", "+grounded_ids", "+repeated_writes"],
                 "search_focus": True,
             },
         ),

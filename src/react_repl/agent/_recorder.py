@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from react_repl.agent._result import Status, Usage
+from react_repl.context import Status, Usage
 from react_repl.llm import Completion
 from react_repl.logs import RunLog, RunParameters, StepRecord
 from react_repl.sandbox import Observation

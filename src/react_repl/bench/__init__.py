@@ -5,7 +5,6 @@ distractors × task × trial) in its own workspace and local world, appends each
 results file, and `write_report` renders the seed-style table, summaries and paired tests.
 """
 
-from react_repl.bench._agent_factory import build_agent
 from react_repl.bench._apiset import DISTRACTOR_PACK, ApiSet, choose_distractors
 from react_repl.bench._attempt import AttemptJob, run_attempt
 from react_repl.bench._checks import CheckResult
@@ -49,7 +48,6 @@ __all__ = [
     "Summary",
     "Task",
     "WorldData",
-    "build_agent",
     "choose_distractors",
     "load_suite",
     "mcnemar_exact",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl._paths import builtin_apis_dir, distractor_pack_dir
+from react_repl.compose import discover_apis
 from react_repl.registry import ApiRegistry, ApiSpec
 
 DISTRACTOR_PACK = distractor_pack_dir()
@@ -47,13 +48,13 @@ def base_registry(suite_apis: Path | None, builtin: bool, asks_user: bool = Fals
     shipped = builtin_apis_dir()
     if asks_user and not builtin and shipped is not None:
         paths.append(shipped / "people.py")
-    return ApiRegistry.discover(paths=paths, builtin=builtin, entry_points=False)
+    return discover_apis(paths, builtin=builtin, shared=False)
 
 
 def pack_registry(pack: Path) -> ApiRegistry:
     if not pack.is_dir() or not any(pack.glob("[!_]*.py")):
         raise ValueError(f"--distractors: no distractor pack at {pack} (a folder of API modules)")
-    return ApiRegistry.discover(paths=[pack], builtin=False, entry_points=False)
+    return discover_apis([pack], builtin=False, shared=False)
 
 
 def choose_distractors(

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from react_repl.agent import AgentOptions, RunResult
-from react_repl.bench._agent_factory import build_agent
 from react_repl.bench._answers import answer_text
 from react_repl.bench._apiset import ApiSet, load_api_set
 from react_repl.bench._checks import CheckResult, expanded, run_checks
@@ -32,6 +31,7 @@ from react_repl.bench._snapshot import changed_keys, snapshot
 from react_repl.bench._state import CheckWorld
 from react_repl.bench._suite import Suite, Task, load_suite
 from react_repl.bench.world import LocalWorld
+from react_repl.compose import assemble_agent
 from react_repl.llm import ModelSettings
 from react_repl.logs import TURN_KINDS, steps_taken
 
@@ -74,13 +74,13 @@ def _run_in(
     before = snapshot(workspace)
     with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
         apis, method_search = load_api_set(job.api_set)
-        agent = build_agent(
+        env = _sandbox_env(world, workspace, suite, job.user_env)
+        agent = assemble_agent(
             job.model,
             job.options,
             apis=apis,
             method_search=method_search,
-            sandbox=job.sandbox,
-            env=_sandbox_env(world, workspace, suite, job.user_env),
+            sandbox={**job.sandbox, "env": dict(env)},
             logs_dir=Path(job.logs_dir),
             log_settings=_log_settings(job, suite),
             bench_run=job.run_id,

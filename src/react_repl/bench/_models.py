@@ -1,7 +1,7 @@
 """Which model each `--model SPEC` means, with its own server, key and prices.
 
-A SPEC is `name@http://host/v1`, a profile from the config file (`[bench.models.NAME]` or
-`[models.NAME]`), a bundled local model name (its server is started when its turn comes), or a
+A SPEC is `name@http://host/v1`, a profile from the config file (`[bench.models.NAME]`), a
+bundled local model name (its server is started when its turn comes), or a
 plain model name on the default server. Keys are read from the variable a profile names and are
 never written to results or plans.
 """
@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
+from react_repl.config import Config, model_settings, uses_local_model
 from react_repl.llm import ModelSettings
-from react_repl.settings import resolve_model_settings, uses_local_model
 
 _PROFILE_ONLY = {"api_key_env", "prompt_price", "completion_price"}
 _SETTING_KEYS = {
@@ -109,9 +109,9 @@ def _resolve(
 
 def _profile(name: str, config: Mapping[str, Any]) -> dict[str, Any] | None:
     bench = config.get("bench", {})
-    for table in (bench.get("models") if isinstance(bench, dict) else None, config.get("models")):
-        if isinstance(table, dict) and isinstance(table.get(name), dict):
-            return table[name]
+    table = bench.get("models") if isinstance(bench, dict) else None
+    if isinstance(table, dict) and isinstance(table.get(name), dict):
+        return table[name]
     return None
 
 
@@ -144,7 +144,7 @@ def _from_profile(
 def _settings(config: Mapping[str, Any], env: Mapping[str, str], **flags: Any) -> ModelSettings:
     """The [model] table and environment fill in what the spec leaves open, as in `run`."""
     try:
-        return resolve_model_settings(flags=flags, config=config, env=env)
+        return model_settings(Config.from_mapping(config), flags, env)[0]
     except Exception as error:  # ConfigError: a bad value in the file or the profile
         raise ModelSpecError(str(error)) from None
 

@@ -5,13 +5,13 @@ and the price tables that turn tokens into cost.
 from __future__ import annotations
 
 import json
-import tomllib
 import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from react_repl._paths import read_toml
 from react_repl.bench._models import ModelTarget
 from react_repl.bench._plan import in_plan_order
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
@@ -107,9 +107,9 @@ def _price_pair(model: str, entry: Any) -> tuple[float, float]:
 def read_prices(file: Path) -> Prices:
     """A TOML table of USD per million tokens: `MODEL = { prompt = 2.5, completion = 10 }`."""
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        data = read_toml(file)
         return {str(model): _price_pair(str(model), entry) for model, entry in data.items()}
-    except (OSError, tomllib.TOMLDecodeError, AttributeError, TypeError, ValueError) as error:
+    except (OSError, AttributeError, TypeError, ValueError) as error:  # TOMLDecodeError too
         raise ValueError(
             f"cannot read prices from {file}: {error}; "
             "write MODEL = { prompt = 2.5, completion = 10 }"

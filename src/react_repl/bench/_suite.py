@@ -9,13 +9,13 @@ task named. The format is documented in docs/bench.md.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from react_repl._paths import read_toml
 from react_repl.bench._placeholders import PlaceholderError, expand
 from react_repl.bench._state import load_checks
 from react_repl.bench.world import SERVICES
@@ -110,8 +110,8 @@ def load_suite(path: str | Path) -> Suite:
             f"{folder} is not a suite folder: it has no {SUITE_FILE} (see docs/bench.md)"
         )
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        data = read_toml(file)
+    except (OSError, ValueError) as error:  # TOMLDecodeError and UnicodeDecodeError are ValueErrors
         raise SuiteError(f"cannot read {file}: {error}") from None
     header = _table(data.get("suite", {}), file, "[suite]")
     _reject_unknown(header, _SUITE_KEYS, f"{file} [suite]")

@@ -21,20 +21,48 @@ import click
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-_SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("react_repl.cli._run", "run"),
-    "search": ("react_repl.cli._search", "search"),
-    "index": ("react_repl.cli._index", "index"),
-    "apis": ("react_repl.cli._apis", "apis"),
-    "logs": ("react_repl.cli._logs", "logs"),
-    "model": ("react_repl.cli._model", "model"),
-    "bench": ("react_repl.cli._bench", "bench"),
-    "config": ("react_repl.cli._config", "config"),
-    "mcp": ("react_repl.cli._mcp", "mcp"),
-    "memory": ("react_repl.cli._memory", "memory"),
-    "resume": ("react_repl.cli._continue", "resume"),
-    "rewind": ("react_repl.cli._continue", "rewind"),
-}
+# name -> (module, attribute, the command's short help). `react-repl --help` prints the help from
+# here, so listing the commands imports none of them (tests/cli/test_start.py keeps it true).
+_SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
+    "run": (
+        "react_repl.cli._run", "run",
+        "Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted.",
+    ),
+    "search": ("react_repl.cli._search", "search", "Find the APIs that match QUERY, best first."),
+    "index": (
+        "react_repl.cli._index", "index",
+        "Build the index `method_search` and `react-repl search` read.",
+    ),
+    "apis": ("react_repl.cli._apis", "apis", "List, show, register and unregister API modules."),
+    "logs": ("react_repl.cli._logs", "logs", "List, search, show, export and prune run logs."),
+    "model": (
+        "react_repl.cli._model", "model",
+        "The local model used when no model server is configured.",
+    ),
+    "bench": (
+        "react_repl.cli._bench", "bench",
+        "Benchmark task suites across models: `bench SUITE_DIR …` runs, `bench report` "
+        "re-renders.",
+    ),
+    "config": (
+        "react_repl.cli._config", "config",
+        "Inspect the configuration (see docs/configuration.md).",
+    ),
+    "mcp": ("react_repl.cli._mcp", "mcp", "Serve react-repl's sandboxed REPL to MCP clients."),
+    "memory": (
+        "react_repl.cli._memory", "memory",
+        "List, search and erase the runs the agent remembers (runs with the memory technique).",
+    ),
+    "resume": (
+        "react_repl.cli._continue", "resume",
+        "Continue RUN (an id, an id prefix or a log path) after its last finished step.",
+    ),
+    "rewind": (
+        "react_repl.cli._continue", "rewind",
+        "Fork RUN at step K: its state before K, then your action (--edit) or the model's new "
+        "reply (with --say as a hint).",
+    ),
+}  # fmt: skip
 
 
 class _LazyGroup(click.Group):
@@ -45,7 +73,7 @@ class _LazyGroup(click.Group):
         target = _SUBCOMMANDS.get(cmd_name)
         if target is None:
             return None
-        module_name, attribute = target
+        module_name, attribute, _help = target
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
@@ -53,6 +81,17 @@ class _LazyGroup(click.Group):
                 raise
             return None
         return getattr(module, attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the table above: importing every command to ask it for its
+        help cost `react-repl --help` a second of CPU (the agent, the model client, openai)."""
+        limit = formatter.width - 6 - max(len(name) for name in _SUBCOMMANDS)
+        rows = [
+            (name, click.utils.make_default_short_help(short_help, limit))
+            for name, (_module, _attribute, short_help) in sorted(_SUBCOMMANDS.items())
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
         from react_repl.cli._crash import debugging

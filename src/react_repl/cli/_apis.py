@@ -106,8 +106,10 @@ def add(source: str, index_dir: Path | None) -> None:
         raise click.BadParameter("is empty; name a folder, a .py file, a module or mcp:…")
     index_path = index_dir or default_index_dir()
     source = _normalise(source)
-    candidate = ApiRegistry.discover(
-        [source], builtin=False, entry_points=False, mcp_cache=index_path, refresh_mcp=True
+    from react_repl.compose import discover_apis
+
+    candidate = discover_apis(
+        [source], builtin=False, shared=False, mcp_cache=index_path, refresh_mcp=True
     )
     _print_problems(candidate.problems)
     if not candidate.specs:
@@ -164,10 +166,12 @@ def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistr
 
 
 def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:
-    return ApiRegistry.discover(
+    from react_repl.compose import discover_apis
+
+    return discover_apis(
         list(api_paths),
         registered=index_dir or default_index_dir(),
-        mcp_servers=configured_servers(),
+        servers=configured_servers(),
     )
 
 

@@ -228,14 +228,14 @@ def _assemble(args: dict[str, Any]) -> Any:
         resolve_targets,
     )
     from react_repl.bench._plan import DEFAULT_ARM, check_arms
-    from react_repl.compose import check_logs_folder
-    from react_repl.config import Config, agent_options, sandbox_settings
+    from react_repl.compose import check_logs_folder, load_config
+    from react_repl.config import agent_options, sandbox_settings
 
     try:
         suite = _checked_suite(args["suite_dir"])
         logs_dir = (args["logs_dir"] or _paths.default_logs_dir()).resolve()
         check_logs_folder(logs_dir)  # else every attempt crashes when it opens its log
-        config = Config.load()
+        config = load_config()
         targets = resolve_targets(
             args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
         )

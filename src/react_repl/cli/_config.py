@@ -1,4 +1,5 @@
-"""`react-repl config show`: the settings a run would use, and where each one came from.
+"""`react-repl config show`: the settings a run would use, and where each one came from;
+`react-repl config options`: every agent option and technique, from their declarations.
 
 It takes the flags `run` takes, so "why does my run use that model?" has an answer without
 running anything: no model server is contacted or started, no index is read. Secrets (API
@@ -28,6 +29,14 @@ def config() -> None:
     """Inspect the configuration (see docs/configuration.md)."""
 
 
+@config.command("options")
+def options() -> None:
+    """Print the agent's options and techniques as a markdown table (docs/configuration.md)."""
+    from react_repl.config import options_table
+
+    click.echo(options_table())
+
+
 @config.command("show")
 @model_options
 @click.option("--max-steps", type=int, help="As `run --max-steps`.")
@@ -50,10 +59,10 @@ def config() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {setting: {value, source}}.")
 def show(as_json: bool, config_file: Path | None, **flags: Any) -> None:
     """Print every effective setting and its source: default, profile, config file, env, flag."""
-    from react_repl.config import Config
+    from react_repl.compose import load_config
 
     try:
-        loaded = Config.load(config_file)
+        loaded = load_config(config_file)
         settings = effective_settings(loaded, flags)
     except ValueError as error:  # ConfigError: the whole file is checked before anything shows
         raise click.ClickException(str(error)) from error
@@ -100,8 +109,7 @@ def effective_settings(loaded: Any, flags: dict[str, Any]) -> dict[str, tuple[An
     rows |= {f"apis.{name}": (value, origin) for name, value in loaded.tables.apis.items()}
     for name, server in loaded.tables.mcp.servers.items():
         rows[f"mcp.servers.{name}"] = (_server_summary(server), origin)
-    bench_models = {**loaded.tables.models, **loaded.tables.bench.models}
-    for name, profile in bench_models.items():
+    for name, profile in loaded.tables.bench.models.items():
         rows[f"bench.models.{name}"] = (profile.given(), origin)
     return rows
 

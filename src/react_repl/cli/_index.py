@@ -46,9 +46,8 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
 
 def _build(api_paths: tuple[str, ...], path: Path) -> None:
     from react_repl.cli._mcp import configured_servers
-    from react_repl.compose import ApiSourceError, check_index_sources
+    from react_repl.compose import ApiSourceError, check_index_sources, discover_apis
     from react_repl.index import EncoderUnavailable, IndexProblem, MethodIndex
-    from react_repl.registry import ApiRegistry
 
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -56,8 +55,8 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
         check_index_sources(api_paths)
     except ApiSourceError as error:
         raise click.UsageError(str(error)) from None
-    registry = ApiRegistry.discover(
-        paths=api_paths, registered=path, mcp_servers=configured_servers(), refresh_mcp=True
+    registry = discover_apis(
+        api_paths, registered=path, servers=configured_servers(), refresh_mcp=True
     )
     for problem in registry.problems:
         err.print(Text.assemble(("skipped ", "yellow"), str(problem)))

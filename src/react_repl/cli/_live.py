@@ -96,12 +96,21 @@ def print_result(console: Console, result: RunResult, quiet: bool) -> None:
 def _outcome(result: RunResult) -> Text | None:
     """The answer; for a run that ended without one, its summary or a line saying so."""
     if result.answer_text is not None:
-        return Text.assemble(("Answer: ", "bold"), _one_line(result.answer_text))
+        return Text.assemble(("Answer: ", "bold"), _one_line(_for_people(result)))
     if result.finished:  # not an `Answer:` line, or a script would read this as the answer
         return Text("Finished with no answer value: stop() was given none.")
     if result.summary:
         return Text.assemble(("Summary: ", "bold"), _one_line(result.summary))
     return None
+
+
+def _for_people(result: RunResult) -> str:
+    """Dates in ISO 8601, containers as JSON with spaces; the log keeps the typed value."""
+    from react_repl.sandbox import answer_for_people
+
+    if result.answer is None or isinstance(result.answer, str):
+        return result.answer_text or ""
+    return answer_for_people(result.answer)
 
 
 def _one_line(text: str) -> str:

@@ -23,12 +23,11 @@ _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 def configured_servers() -> list[McpServerConfig]:
     """The MCP servers of the config file, in order; a bad config file is a usage error."""
-    from react_repl.config import Config
-    from react_repl.mcp import servers_from_config
+    from react_repl.compose import configured_servers as servers_of
+    from react_repl.compose import load_config
 
     try:
-        config = Config.load()
-        return servers_from_config(config.as_data(), origin=str(config.path or ""))
+        return servers_of(load_config())
     except ValueError as error:  # ConfigError, McpConfigError
         raise click.ClickException(str(error)) from error
 
@@ -84,8 +83,8 @@ def serve(
     """Serve run_python(code, session) and method_search(query) to MCP clients."""
     from rich.console import Console
 
-    from react_repl.compose import prepare_registry
-    from react_repl.config import Config, sandbox_settings
+    from react_repl.compose import load_config, prepare_registry
+    from react_repl.config import sandbox_settings
     from react_repl.index import EncoderUnavailable, IndexProblem
     from react_repl.mcp import McpServers
     from react_repl.mcp._serve import serve as serve_forever
@@ -100,7 +99,7 @@ def serve(
     index_path = index_dir or default_index_dir()
     console = Console(stderr=True)
     try:
-        config = Config.load()
+        config = load_config()
         settings = sandbox_settings(config)[0]
         with console.status("Preparing the APIs…") as status:
             registry, method_search = prepare_registry(

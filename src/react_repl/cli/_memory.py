@@ -21,7 +21,7 @@ _path_option = click.option(
 
 @click.group()
 def memory() -> None:
-    """List, search and erase the runs the agent remembers (runs with memory = true)."""
+    """List, search and erase the runs the agent remembers (runs with the memory technique)."""
 
 
 @memory.command("list")
@@ -40,7 +40,7 @@ def list_memories(memory_path: Path | None) -> None:
 def search_memories(text: str, k: int, memory_path: Path | None) -> None:
     """The memories closest in meaning to TEXT: what recall() shows the agent."""
     from react_repl.memory import MemoryStore
-    from react_repl.memory._plugin import format_memories
+    from react_repl.techniques._memory import format_memories
 
     click.echo(format_memories(MemoryStore(memory_path).search(text, k)))
 

@@ -21,7 +21,7 @@ _console = Console(highlight=False)
 @click.option(
     "--set", "option_values", multiple=True, metavar="KEY=VALUE",
     help="An agent option for this run, as in [agent]: --set profile=hosted, --set "
-    "grounded_answers=true. Repeatable; wins over the config file.",
+    "techniques=+critic. Repeatable; wins over the config file.",
 )  # fmt: skip
 @run_options
 def run(task: str, quiet: bool, **flags: Any) -> None:

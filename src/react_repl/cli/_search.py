@@ -43,11 +43,11 @@ def _build(index: MethodIndex) -> None:
     build` would, rather than sending a new user off to another command. An index that exists
     but cannot be used is never replaced here: it may be one a user built with another model."""
     from react_repl.cli._mcp import configured_servers
+    from react_repl.compose import discover_apis
     from react_repl.index import IndexProblem
-    from react_repl.registry import ApiRegistry
 
     click.echo(f"Building the search index at {index.path} (first use)...", err=True)
-    registry = ApiRegistry.discover(registered=index.path, mcp_servers=configured_servers())
+    registry = discover_apis(registered=index.path, servers=configured_servers())
     try:
         index.build(registry)
     except (EncoderUnavailable, IndexProblem) as error:

@@ -14,17 +14,19 @@ import atexit
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 from react_repl import _paths
-from react_repl.agent import Agent, AgentOptions
+from react_repl.agent import Agent, AgentOptions, AskUser, ScriptedAnswers
 from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
 from react_repl.compose._scope import scope_for
 from react_repl.config import Config, agent_options, sandbox_settings
 from react_repl.index import DEEP_K
-from react_repl.llm import ChatModel
+from react_repl.llm import ChatModel, ModelSettings
 from react_repl.mcp import McpServers, McpToolsPlugin
 from react_repl.registry import ApiRegistry
+from react_repl.sandbox import SandboxSettings
 
 OptionValue = str | int | float | bool | Path | Sequence[str] | None
 
@@ -67,7 +69,7 @@ def open_agent(
     stays leased until this process ends.
     """
     report = progress or (lambda _message: None)
-    loaded = config if isinstance(config, Config) else Config.load(config)
+    loaded = load_config(config)
     logs = Path(logs_dir) if logs_dir is not None else _paths.default_logs_dir()
     check_logs_folder(logs)
     scope = scope_for(apis, builtin=builtin_apis, shared=shared_apis, api_set=api_set,
@@ -86,13 +88,13 @@ def open_agent(
     )
     settings, _server = start_model(choice, report, warn or report)
     apis_callable: Mapping[str, Callable[..., object]] = registry.callables()
-    return Agent(
-        ChatModel(settings),
+    return assemble_agent(
+        settings,
+        chosen_options,
         apis=apis_callable,
         method_search=method_search,
-        options=chosen_options,
+        sandbox=sandbox,
         logs_dir=logs,
-        sandbox_settings=sandbox,
         plugins=[*_mcp_tools(registry), *plugins],
         log_settings={
             "base_url": settings.base_url or "(default)",
@@ -102,6 +104,46 @@ def open_agent(
             "local_model": local,
         },
     )
+
+
+def assemble_agent(
+    model: ModelSettings,
+    options: AgentOptions,
+    *,
+    apis: Mapping[str, Callable[..., Any]],
+    method_search: Callable[..., str],
+    sandbox: Mapping[str, Any],
+    logs_dir: Path,
+    log_settings: Mapping[str, Any],
+    plugins: Iterable[object] = (),
+    bench_run: str | None = None,
+    user_answers: Sequence[str] | None = None,
+) -> Agent:
+    """The last stage, shared by `open_agent` and every benchmark attempt: the model, the APIs
+    and their search, the options and the sandbox become one Agent, built the same way for both.
+
+    `bench_run` lands in every log's header (`react-repl logs list --bench RUN`); `user_answers`
+    are a person's replies to ask_user, in order (None: no one answers).
+    """
+    people = [] if user_answers is None else [AskUser(ScriptedAnswers(user_answers))]
+    return Agent(
+        ChatModel(model),
+        apis=apis,
+        method_search=method_search,
+        options=options,
+        logs_dir=logs_dir,
+        sandbox_settings=cast(SandboxSettings, dict(sandbox)),
+        plugins=[*people, *plugins],
+        log_settings=log_settings,
+        bench_run=bench_run,
+    )
+
+
+def load_config(config: Config | str | Path | None = None) -> Config:
+    """The first stage of every composition: the config file (the one found from the working
+    directory upward, or the path given), validated whole before anything starts. Every command
+    and library caller loads it here, so a file means the same thing everywhere."""
+    return config if isinstance(config, Config) else Config.load(config)
 
 
 def check_logs_folder(folder: Path) -> None:

@@ -17,7 +17,7 @@ from react_repl.compose._scope import ApiScope
 from react_repl.compose._sources import check_scope, empty_folders, require_servers
 from react_repl.config import Config
 from react_repl.index import MAX_SHOWN, MethodIndex, method_search_function
-from react_repl.mcp import McpServerConfig, servers_from_config
+from react_repl.mcp import McpDiscovery, McpServerConfig, servers_from_config
 from react_repl.registry import ApiRegistry
 
 Report = Callable[[str], None]
@@ -26,6 +26,30 @@ Report = Callable[[str], None]
 def configured_servers(config: Config) -> list[McpServerConfig]:
     """The config file's `[mcp.servers.NAME]` servers, in the order written."""
     return servers_from_config(config.as_data(), origin=str(config.path or ""))
+
+
+def discover_apis(
+    sources: Sequence[str | Path] = (),
+    *,
+    builtin: bool = True,
+    shared: bool = True,
+    registered: Path | None = None,
+    servers: Sequence[McpServerConfig] = (),
+    refresh_mcp: bool = False,
+    mcp_cache: Path | None = None,
+) -> ApiRegistry:
+    """`ApiRegistry.discover` with the MCP client composed in: every command that lists APIs
+    comes through here. `shared` adds the installed packages' entry points; MCP tool listings
+    are kept in `mcp_cache` (default: `registered`) and asked afresh with `refresh_mcp`."""
+    cache = mcp_cache if mcp_cache is not None else registered
+    return ApiRegistry.discover(
+        paths=sources,
+        builtin=builtin,
+        entry_points=shared,
+        registered=registered,
+        mcp=McpDiscovery(cache, refresh=refresh_mcp),
+        mcp_servers=servers,
+    )
 
 
 def prepare_registry(
@@ -47,12 +71,12 @@ def prepare_registry(
     scope = api_sources if isinstance(api_sources, ApiScope) else ApiScope(tuple(api_sources))
     check_scope(scope)
     servers = configured_servers(config)
-    registry = ApiRegistry.discover(
-        paths=scope.sources,
+    registry = discover_apis(
+        scope.sources,
         builtin=scope.builtin,
-        entry_points=scope.shared,
+        shared=scope.shared,
         registered=index_dir if scope.shared else None,
-        mcp_servers=servers if scope.shared else (),
+        servers=servers if scope.shared else (),
         mcp_cache=index_dir,
     )
     require_servers(registry, scope, servers)
@@ -68,6 +92,6 @@ def prepare_registry(
         shared = MethodIndex.open(index_dir)
     if not shared.exists or shared.rebuild_reason:
         progress("Building the search index…")
-        shared.build(ApiRegistry.discover(registered=index_dir, mcp_servers=servers))
+        shared.build(discover_apis(registered=index_dir, servers=servers))
     progress("Preparing the search index…")
     return registry, method_search_function(shared.overlay(registry), max_k=max_k)

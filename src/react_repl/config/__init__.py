@@ -1,6 +1,7 @@
 """Configuration: the config file's schema, declared once, and the effective settings.
 
-`Config.load()` finds and validates the whole file (every table) before anything starts;
+`Config` finds and validates the whole file (every table) before anything starts (loaded
+through `react_repl.compose.load_config`);
 `model_settings`, `agent_options`, `sandbox_settings` and `paths` merge flags, environment, the
 file and defaults, and say where each value came from (what `react-repl config show` prints).
 See docs/configuration.md.
@@ -14,6 +15,7 @@ from react_repl.config._effective import (
     Sourced,
     agent_options,
     model_settings,
+    options_table,
     paths,
     sandbox_defaults,
     sandbox_settings,
@@ -48,6 +50,7 @@ __all__ = [
     "agent_options",
     "find_config_file",
     "model_settings",
+    "options_table",
     "paths",
     "sandbox_defaults",
     "sandbox_settings",

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import ValidationError
@@ -21,7 +23,7 @@ from react_repl.config._file import Config, ConfigError, describe_errors
 from react_repl.config._schema import AgentTable, ConfigFile, ModelTable
 
 if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
-    from react_repl.agent import AgentOptions
+    from react_repl.context import AgentOptions
     from react_repl.llm import ModelSettings
     from react_repl.sandbox import SandboxSettings
 
@@ -91,6 +93,8 @@ def agent_options(
     from react_repl.agent import AgentOptions, profile_for
 
     overrides = {key: value for key, value in overrides.items() if value is not None}
+    if isinstance(overrides.get("techniques"), str):  # --set techniques=+critic,-decompose
+        overrides["techniques"] = overrides["techniques"].split(",")
     file_values = config.tables.agent.given()
     checked = _check(AgentTable, {**file_values, **_as_toml(overrides)}, "agent option")
     requested = checked.profile
@@ -102,12 +106,16 @@ def agent_options(
                 for key, value in overrides.items()}  # fmt: skip
     if requested is None:
         sourced["profile"] = Setting(profile.name, "default (from the model's name and server)")
-    values = {key: setting.value for key, setting in sourced.items() if key != "profile"}
     try:
-        options = profile.agent_options(**values)
+        options = profile.agent_options(
+            {k: v for k, v in file_values.items() if k != "profile"},
+            {k: v for k, v in overrides.items() if k != "profile"},
+        )
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    defaults = {f.name: f.default for f in dataclasses.fields(AgentOptions) if f.name != "extra"}
+    if "techniques" in sourced:  # the list the edits give, not the edits ("+plan")
+        sourced["techniques"] = Setting(options.techniques, sourced["techniques"].source)
+    defaults = {f.name: f.default for f in dataclasses.fields(AgentOptions)}
     return options, _with_defaults(sourced, defaults)
 
 
@@ -210,3 +218,20 @@ def _dataclass_defaults(kind: type) -> dict[str, Any]:
 def _with_defaults(sourced: Sourced, defaults: Mapping[str, Any]) -> Sourced:
     keys: Iterable[str] = [*defaults, *(key for key in sourced if key not in defaults)]
     return {key: sourced.get(key) or Setting(defaults[key], DEFAULT) for key in keys}
+
+
+def options_table() -> str:
+    """The `[agent]` options and the techniques as markdown, made from their declarations
+    (`AgentOptions`' fields, `react_repl.techniques`' table), so the docs cannot drift."""
+    from react_repl.context import option_fields
+    from react_repl.techniques import TECHNIQUES, technique_summary
+
+    rows = ["| `[agent]` key | default | what it does |", "|---|---|---|"]
+    for option in option_fields():
+        default = option.default if option.default is not dataclasses.MISSING else None
+        shown = list(default) if isinstance(default, tuple) else default
+        value = json.dumps(str(shown) if isinstance(shown, Path) else shown, ensure_ascii=False)
+        rows.append(f"| `{option.name}` | `{value}` | {option.metadata['help']} |")
+    rows += ["", "| technique | what it does |", "|---|---|"]
+    rows += [f"| `{name}` | {technique_summary(name)} |" for name in TECHNIQUES]
+    return "\n".join(rows)

@@ -9,7 +9,6 @@ a typo in `[sandbox]` is reported before a model server starts or an index is bu
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,11 +69,11 @@ def find_config_file(start: Path | None = None) -> Path | None:
 
 def read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}. Fix or remove that file.") from exc
+        return _paths.read_toml(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"Cannot read config file {path}: {exc}") from exc
+    except ValueError as exc:  # tomllib's TOMLDecodeError
+        raise ConfigError(f"{path} is not valid TOML: {exc}. Fix or remove that file.") from exc
 
 
 def describe_errors(error: ValidationError, path: Path | None) -> str:

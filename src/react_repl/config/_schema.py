@@ -10,15 +10,17 @@ default from a value that happens to equal it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+
+from react_repl.context import AgentOptions, check_keys
 
 PositiveInt = Annotated[int, Field(gt=0)]
 Count = Annotated[int, Field(ge=0)]
 Seconds = Annotated[float, Field(gt=0)]
 NonNegative = Annotated[float, Field(ge=0)]
-CriticMode = Literal["off", "answer", "answer+writes", "answer+results"]
 
 
 class Table(BaseModel):
@@ -52,57 +54,62 @@ class ModelTable(Table):
     queue_timeout: NonNegative | None = None
 
 
-class AgentTable(Table):
-    """`[agent]`: the loop's switches (`AgentOptions`) and the model profile they start from."""
+def _agent_table() -> type[Table]:
+    """`[agent]`: built from `AgentOptions`' own declaration (react_repl.context._options), so an
+    option is declared once and the file accepts exactly the options the agent has."""
+    from react_repl.context import option_fields
 
-    profile: str | None = None
-    max_steps: PositiveInt | None = None
-    decompose_first_step: bool | None = None
-    decompose_searches: PositiveInt | None = None
-    thought_prefix: str | None = None
-    few_shot: bool | None = None
-    stop_sequences: list[str] | None = None
-    max_malformed_replies: PositiveInt | None = None
-    search_on_name_error: bool | None = None
-    repeat_warning: bool | None = None
-    wrap_up: bool | None = None
-    keep_recent_steps: Count | None = None
-    prompts_dir: str | None = None
-    search_k: PositiveInt | None = None
-    task_search: bool | None = None
-    program_first: bool | None = None
-    search_with_task: bool | None = None
-    search_focus: bool | None = None
-    critic: CriticMode | None = None
-    max_answer_reviews: Count | None = None
-    plan: bool | None = None
-    replan_after_failures: PositiveInt | None = None
-    loop_detection: bool | None = None
-    api_hints: bool | None = None
-    task_reminder: bool | None = None
-    show_assigned: bool | None = None
-    grounded_ids: bool | None = None
-    hold_repeated_writes: bool | None = None
-    pending_changes: bool | None = None
-    reflect_on_errors: bool | None = None
-    reflect_on_repeats: bool | None = None
-    resample_repeats: Count | None = None
-    resample_temperature: NonNegative | None = None
-    constrained_replies: bool | None = None
-    memory: bool | None = None
-    memory_path: str | None = None
-    answer_form_check: bool | None = None
-    grounded_answers: bool | None = None
-    step_budget_notes: bool | None = None
+    constrained = {"positive": PositiveInt, "count": Count}
+    hints = get_type_hints(AgentOptions)
+    fields: dict[str, Any] = {}
+    for option in option_fields():
+        kind = constrained.get(option.metadata["schema"], _toml_type(hints[option.name]))
+        fields[option.name] = (kind | None, Field(None, description=option.metadata["help"]))
+    return create_model(
+        "AgentTable",
+        __base__=Table,
+        __doc__="`[agent]`: the loop's options and techniques (`AgentOptions`).",
+        __validators__={
+            "_old_spellings": model_validator(mode="before")(_old_spellings),
+            "_known_profile": field_validator("profile")(_known_profile),
+            "_known_techniques": field_validator("techniques")(_known_techniques),
+        },
+        **fields,
+    )
 
-    @field_validator("profile")
-    @classmethod
-    def _known_profile(cls, value: str | None) -> str | None:
-        from react_repl.agent import PROFILES
 
-        if value is not None and value not in PROFILES:
-            raise ValueError(f"unknown model profile {value!r}; known: {', '.join(PROFILES)}")
-        return value
+def _toml_type(hint: Any) -> Any:
+    """What TOML writes for an option's type: a list for a tuple, a string for a path."""
+    if get_origin(hint) is tuple:
+        return list[get_args(hint)[0]]  # type: ignore[misc]
+    if hint == Path | None:
+        return str
+    return hint
+
+
+def _old_spellings(cls: type, values: Any) -> Any:
+    if isinstance(values, dict):
+        check_keys(values, unknown=False)
+    return values
+
+
+def _known_profile(cls: type, value: str | None) -> str | None:
+    from react_repl.agent import PROFILES
+
+    if value is not None and value not in PROFILES:
+        raise ValueError(f"unknown model profile {value!r}; known: {', '.join(PROFILES)}")
+    return value
+
+
+def _known_techniques(cls: type, value: list[str] | None) -> list[str] | None:
+    from react_repl.techniques import check_techniques
+
+    if value is not None:
+        check_techniques(name.lstrip("+-") for name in value)
+    return value
+
+
+AgentTable = _agent_table()
 
 
 class CallLimits(Table):
@@ -186,16 +193,22 @@ class ConfigFile(Table):
     """The whole file: `react-repl.toml`, or `[tool.react-repl]` of a `pyproject.toml`.
 
     `[apis]` holds the settings API modules read (webhook URLs, keys): free names, string values.
-    `[models.NAME]` is the older spelling of `[bench.models.NAME]`.
     `[api_sets]` names sets of API sources a run can choose (`--api-set NAME`): paths, `mcp:`
     sources, and `@builtin` / `@shared` for the built-in and the shared (registered) APIs.
     """
 
     model: ModelTable = Field(default_factory=ModelTable)
-    agent: AgentTable = Field(default_factory=AgentTable)
+    agent: AgentTable = Field(default_factory=AgentTable)  # type: ignore[valid-type]
     sandbox: SandboxTable = Field(default_factory=SandboxTable)
     apis: dict[str, str] = Field(default_factory=dict)
     api_sets: dict[str, list[str]] = Field(default_factory=dict)
     mcp: McpTable = Field(default_factory=McpTable)
     bench: BenchTable = Field(default_factory=BenchTable)
-    models: dict[str, BenchModelTable] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_spellings(cls, values: Any) -> Any:
+        if isinstance(values, dict) and "models" in values:
+            names = ", ".join(f"[bench.models.{name}]" for name in values["models"] or {})
+            raise ValueError(f"[models.NAME] is now [bench.models.NAME]: rename it to {names}")
+        return values

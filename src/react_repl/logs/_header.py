@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from react_repl import __version__
+from react_repl._version import __version__
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ _STEP_TITLES = {
     "wrap_up": "Step {index}: wrap-up at max steps",
     "plan": "Step {index}: plan",
     "critic": "Step {index}: critic",
+    "validation": "Step {index}: progress check",
 }
 
 

@@ -8,10 +8,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic")
+STEP_KINDS = ("step", "decompose", "reminder", "wrap_up", "plan", "critic", "validation")
 TURN_KINDS = frozenset({"step", "decompose", "reminder"})
 """The kinds of record that are the agent's numbered steps, the ones max_steps counts; a plan,
-a critic's check and the wrap-up at max steps are model calls around them."""
+a critic's or a progress check and the wrap-up at max steps are model calls around them."""
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
@@ -29,8 +29,8 @@ class StepRecord:
 
     `kind` tells a reader why the turn happened: "decompose" is the planning first step,
     "reminder" a malformed reply answered with a reminder (the reminder is the observation),
-    "wrap_up" the last turn forced at max steps, "plan" a planning call and "critic" a critic's
-    check, which ran no action.
+    "wrap_up" the last turn forced at max steps, "plan" a planning call, "critic" a critic's
+    check and "validation" a progress check, which ran no action.
     `raw_reply` is kept in the JSONL twin only, for debugging parsers, because the markdown
     already shows what was parsed out of it. `proposed_action` is the model's code when a
     reviewer edited it (`action` is what ran); `review` says what a reviewer decided;

@@ -20,7 +20,7 @@ from react_repl.mcp._config import (
     parse_source,
     servers_from_config,
 )
-from react_repl.mcp._discovery import ServerApis, server_apis
+from react_repl.mcp._discovery import McpDiscovery, ServerApis, server_apis
 from react_repl.mcp._errors import (
     McpConfigError,
     McpError,
@@ -36,6 +36,7 @@ from react_repl.mcp._tools import ToolShape, tool_shape
 __all__ = [
     "DEFAULT_CALL_TIMEOUT",
     "McpConfigError",
+    "McpDiscovery",
     "McpError",
     "McpImage",
     "McpServerConfig",

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from react_repl.mcp._config import McpServerConfig
+from react_repl.mcp._config import McpServerConfig, parse_source
 from react_repl.mcp._errors import McpError
 from react_repl.mcp._schema import python_identifier
 from react_repl.mcp._servers import McpServers
@@ -31,6 +31,22 @@ from react_repl.registry import ApiSpec, RegistrationProblem
 class ServerApis:
     specs: list[tuple[ApiSpec, ToolShape]] = field(default_factory=list)
     problems: list[RegistrationProblem] = field(default_factory=list)
+
+
+class McpDiscovery:
+    """What the registry asks of MCP (`ApiRegistry.discover(mcp=...)`): the server an `mcp:`
+    source names, and a server's tools as specs, from the listing kept in `cache_dir` unless
+    `refresh` asks the server again."""
+
+    def __init__(self, cache_dir: Path | None = None, *, refresh: bool = False) -> None:
+        self.cache_dir = cache_dir
+        self.refresh = refresh
+
+    def parse(self, source: str, origin: str) -> McpServerConfig:
+        return parse_source(source, origin)
+
+    def apis(self, server: McpServerConfig, taken: Collection[str]) -> ServerApis:
+        return server_apis(server, self.cache_dir, refresh=self.refresh, taken=taken)
 
 
 def server_apis(

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib.metadata
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from react_repl import _paths
 from react_repl.registry._collect import collect
@@ -30,8 +30,17 @@ from react_repl.registry._sources import (
     load_registered_sources,
 )
 
-if TYPE_CHECKING:
-    from react_repl.mcp import McpServerConfig
+
+class ServerTools(Protocol):
+    """How `mcp:` sources and MCP servers become APIs (`react_repl.mcp.McpDiscovery` is the one
+    react-repl composes in). The registry speaks no protocol: it takes the specs found."""
+
+    def parse(self, source: str, origin: str) -> Any:
+        """The server an `mcp:` source names; ValueError for a malformed one."""
+
+    def apis(self, server: Any, taken: Collection[str]) -> Any:
+        """`.specs` as (spec, tool shape) pairs and `.problems`, avoiding the `taken` names."""
+
 
 ENTRY_POINT_GROUP = "react_repl.apis"
 _DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
@@ -59,20 +68,17 @@ class ApiRegistry:
         builtin: bool = True,
         entry_points: bool = True,
         registered: str | Path | None = None,
-        mcp_servers: Iterable[McpServerConfig] = (),
-        refresh_mcp: bool = False,
-        mcp_cache: str | Path | None = None,
+        mcp: ServerTools | None = None,
+        mcp_servers: Iterable[Any] = (),
     ) -> ApiRegistry:
         """Load every source; bad modules and functions become problems, the rest registers.
 
         Each path is a directory (its `*.py` files not starting with `_`), a `.py` file, a
         dotted module name or an `mcp:` server. `registered` is an index directory whose
-        `sources.json` lists the sources added with `react-repl apis add`. `mcp_servers` are
-        `react_repl.mcp.McpServerConfig`s (the config file's); their tool listings are kept in
-        `mcp_cache` (default: `registered`) and listed afresh when `refresh_mcp` is set.
+        `sources.json` lists the sources added with `react-repl apis add`. `mcp` turns `mcp:`
+        sources and `mcp_servers` (the config file's) into APIs; without it they are problems.
         """
-        cache = mcp_cache if mcp_cache is not None else registered
-        builder = _Builder(Path(cache) if cache is not None else None, refresh_mcp)
+        builder = _Builder(mcp)
         builtin_dir = _paths.builtin_apis_dir() if builtin else None
         if builtin_dir is not None and builtin_dir.is_dir():
             builder.add_source(builtin_dir)
@@ -125,15 +131,14 @@ def _is_module_name(source: str) -> bool:
 
 
 class _Builder:
-    def __init__(self, mcp_cache: Path | None = None, refresh_mcp: bool = False) -> None:
+    def __init__(self, mcp: ServerTools | None = None) -> None:
         self.specs: list[ApiSpec] = []
         self.problems: list[RegistrationProblem] = []
         self.functions: dict[str, Any] = {}
         self._by_name: dict[str, ApiSpec] = {}
         self._seen_sources: set[str] = set()
         self._mcp_servers: dict[str, Any] = {}
-        self._mcp_cache = mcp_cache
-        self._refresh_mcp = refresh_mcp
+        self._mcp = mcp
 
     def add_source(self, source: str | Path, origin: str = "--apis") -> None:
         if isinstance(source, str) and source.startswith(MCP_SOURCE_PREFIX):
@@ -169,8 +174,10 @@ class _Builder:
                 self.add_source(source, origin=str(index_dir / SOURCES_FILE))
 
     def add_mcp_server(self, server: Any) -> None:
-        from react_repl.mcp._discovery import server_apis
-
+        if self._mcp is None:
+            message = "MCP servers need an MCP client (react_repl.compose.discover_apis)"
+            self.problems.append(RegistrationProblem(server.origin, None, message))
+            return
         known = self._mcp_servers.get(server.name)
         if known is not None:
             if known.fingerprint() != server.fingerprint():
@@ -181,19 +188,21 @@ class _Builder:
                 self.problems.append(RegistrationProblem(server.origin, None, message))
             return
         self._mcp_servers[server.name] = server
-        found = server_apis(
-            server, self._mcp_cache, refresh=self._refresh_mcp, taken=set(self._by_name)
-        )
+        found = self._mcp.apis(server, set(self._by_name))
         self.problems.extend(found.problems)
         for spec, shape in found.specs:
             self._accept(spec, shape)
 
     def _add_mcp_source(self, source: str, origin: str) -> None:
-        from react_repl.mcp import McpConfigError, parse_source
-
+        if self._mcp is None:
+            message = (
+                "mcp: sources need an MCP client: compose the registry with react_repl.compose"
+            )
+            self.problems.append(RegistrationProblem(source, None, message))
+            return
         try:
-            server = parse_source(source, origin)
-        except McpConfigError as error:
+            server = self._mcp.parse(source, origin)
+        except ValueError as error:
             self.problems.append(RegistrationProblem(source, None, str(error)))
             return
         self.add_mcp_server(server)

@@ -13,6 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ._answer import answer_for_people
     from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
     from ._catalogue import PREINJECTABLE
     from ._host import prints_result
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from ._settings import SandboxSettings
 
 _EXPORTS = {
+    "answer_for_people": "._answer",
     "DEFAULT_MAX_CALLS_PER_ACTION": "._budget",
     "DEFAULT_MAX_CALLS_PER_RUN": "._budget",
     "DEFAULT_PREINJECT": "._sandbox",
@@ -44,6 +46,7 @@ __all__ = [
     "Sandbox",
     "SandboxError",
     "SandboxSettings",
+    "answer_for_people",
     "prints_result",
 ]
 

@@ -1,15 +1,24 @@
-"""What `stop(value)` hands back: the value itself when it is JSON data, else its repr.
+"""What `stop(value)` hands back: the value itself when it is JSON data or a well-known value
+type, else its repr.
 
 Callers compare answers (a benchmark checks `42`, not `"42"`), so numbers, lists and dicts keep
-their type. Anything else (a handle, an agent object, a set) lives only in the worker and
-becomes its repr there; the parent never sees an object, only JSON.
+their type, and so do dates, times, durations, decimals, fractions and sets of JSON data: they
+cross the pipe tagged (`{TAG: "date", "value": "2026-11-27"}`) and the parent rebuilds them.
+Anything else (a handle, an agent object) lives only in the worker and becomes its repr there;
+the parent never sees an object it did not build itself.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
+
+TAG = "__react_repl_answer__"
 
 MAX_ANSWER = 1_000_000
 """Characters of an answer's text form; beyond that the text is cut and marked."""
@@ -24,15 +33,61 @@ class _NotPlain(Exception):
 
 
 def answer_value(value: Any) -> Any:
-    """The JSON-able form of `value`, or its repr (str), bounded to MAX_ANSWER characters."""
+    """Worker side: the JSON-able form of `value` (a known value type tagged), or its repr
+    (str), bounded to MAX_ANSWER characters."""
     try:
         plain = _plain(value, depth=0)
     except (_NotPlain, RecursionError):
-        return cap(_repr(value))
+        return _tagged(value) or cap(_repr(value))
     if isinstance(plain, str):
         return cap(plain)
-    text = answer_text(plain)
+    if type(plain) is dict and TAG in plain:  # the agent's own dict that looks like a tag
+        plain = {TAG: "dict", "value": plain}
+    text = json.dumps(plain, ensure_ascii=False, separators=(",", ":"))
     return plain if len(text) <= MAX_ANSWER else cap(text)
+
+
+def _tagged(value: Any) -> dict[str, Any] | None:
+    """A well-known value type, exact classes only: a subclass may carry agent code."""
+    kind = type(value)
+    if kind in (dt.date, dt.datetime, dt.time):
+        return {TAG: kind.__name__, "value": value.isoformat()}
+    if kind is dt.timedelta:
+        return {TAG: "timedelta", "value": [value.days, value.seconds, value.microseconds]}
+    if kind in (Decimal, Fraction):
+        return {TAG: kind.__name__.lower(), "value": str(value)}
+    if kind in (set, frozenset):
+        try:
+            members = [_plain(item, depth=1) for item in value]
+        except (_NotPlain, RecursionError):
+            return None
+        if all(type(item) in (str, int, float, bool, type(None)) for item in members):
+            text = json.dumps(members, ensure_ascii=False)
+            return {TAG: kind.__name__, "value": members} if len(text) <= MAX_ANSWER else None
+    return None
+
+
+_DECODERS: dict[str, Callable[[Any], Any]] = {
+    "date": dt.date.fromisoformat,
+    "datetime": dt.datetime.fromisoformat,
+    "time": dt.time.fromisoformat,
+    "timedelta": lambda parts: dt.timedelta(*parts),
+    "decimal": Decimal,
+    "fraction": Fraction,
+    "set": set,
+    "frozenset": frozenset,
+    "dict": dict,
+}
+
+
+def typed_answer(wire: Any) -> Any:
+    """Parent side: the value a tagged answer stands for; any other answer as it came."""
+    if type(wire) is not dict or set(wire) != {TAG, "value"} or wire[TAG] not in _DECODERS:
+        return wire
+    try:
+        return _DECODERS[wire[TAG]](wire["value"])
+    except (TypeError, ValueError, ArithmeticError):  # a worker that lies: keep what it sent
+        return wire
 
 
 def is_plain_data(value: Any) -> bool:
@@ -44,11 +99,47 @@ def is_plain_data(value: Any) -> bool:
     return True
 
 
-def answer_text(value: Any) -> str:
-    """A str answer as it is; any other JSON value as compact JSON."""
+def answer_text(value: Any, separators: tuple[str, str] = (",", ":")) -> str:
+    """A str answer as it is, a date, time or number as a person writes it (ISO 8601 dates,
+    "1/3"), a set as a list, anything else as JSON (compact, unless `separators` say otherwise);
+    dates and numbers inside containers are written the same way."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if isinstance(value, set | frozenset):
+        value = _sorted(value)
+    scalar = _scalar_text(value)
+    if scalar is not None:
+        return scalar
+    return json.dumps(value, ensure_ascii=False, separators=separators, default=_json_default)
+
+
+def answer_for_people(value: Any) -> str:
+    """The `Answer:` line of the CLI: JSON with the spaces a person puts after , and :."""
+    return answer_text(value, separators=(", ", ": "))
+
+
+def _scalar_text(value: Any) -> str | None:
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, Decimal | Fraction | dt.timedelta):
+        return str(value)
+    return None
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return _sorted(value)
+    scalar = _scalar_text(value)
+    if scalar is None:
+        raise TypeError(f"{type(value).__name__} is not JSON data")
+    return scalar
+
+
+def _sorted(members: Any) -> list[Any]:
+    try:
+        return sorted(members)
+    except TypeError:  # mixed kinds: any order is as good
+        return list(members)
 
 
 def cap(text: str) -> str:

@@ -20,8 +20,10 @@ class Observation:
     without parsing text: `ok` is False whenever an error was raised or a limit was hit.
 
     `answer` is what `stop(value)` was given, as JSON data: None, bool, int, float, str, and
-    lists and str-keyed dicts of them (tuples become lists). Any other value arrives as its repr
-    (a str), and an answer longer than 1,000,000 characters as its cut text form.
+    lists and str-keyed dicts of them (tuples become lists); or a date, datetime, time,
+    timedelta, Decimal, Fraction, set or frozenset (of JSON scalars), rebuilt here. Any other
+    value arrives as its repr (a str), and an answer longer than 1,000,000 characters as its cut
+    text form.
     """
 
     text: str
@@ -39,5 +41,6 @@ class Observation:
 
     @property
     def answer_text(self) -> str | None:
-        """The answer as text: a str as it is, anything else as compact JSON; None if none."""
+        """The answer as text: a str as it is, a date or number as a person writes it, anything
+        else as compact JSON; None if none."""
         return None if self.answer is None else answer_text(self.answer)

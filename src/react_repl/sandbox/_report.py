@@ -12,6 +12,7 @@ from typing import Any
 
 from react_repl._unicode import valid_unicode
 
+from ._answer import typed_answer
 from ._observation import Observation
 from ._process import RunOutcome
 from ._silence import NO_OUTPUT, quiet_text
@@ -116,7 +117,7 @@ def _observation(
         truncated=truncated,
         duration=duration,
         stopped=stopped,
-        answer=_clean_answer(outcome.answer) if stopped else None,
+        answer=typed_answer(_clean_answer(outcome.answer)) if stopped else None,
         api_calls=dict(outcome.calls),
     )
 

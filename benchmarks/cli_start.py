@@ -1,0 +1,94 @@
+"""How fast the command line answers: CPU time of `--help`, and how long `react-repl run` takes
+from process start to its first model request when the model server is already up.
+
+    python benchmarks/cli_start.py [--repeats 7]
+
+Each figure is the median over the repeats. CPU time is the child's own user + system time (from
+wait4), so a busy machine changes it less than wall time. The first-request time is measured
+against the scripted OpenAI-compatible server in this process, in a throwaway project whose
+search index is built beforehand (a first run builds it, which is not start-up).
+Goals (docs/configuration.md): `--help` at most 0.25 s of CPU, the first request within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from react_repl.llm import ScriptedServer
+
+REACT_REPL = str(Path(sys.executable).with_name("react-repl"))
+ANSWER = "THOUGHT: Done.\nACTION:\n```python\nstop(1)\n```"
+
+
+def cpu_seconds(args: list[str], env: dict[str, str]) -> float:
+    process = subprocess.Popen(
+        [REACT_REPL, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
+    _pid, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"react-repl {' '.join(args)} failed")
+    return usage.ru_utime + usage.ru_stime
+
+
+def first_request_seconds(env: dict[str, str], cwd: Path) -> float:
+    arrived = threading.Event()
+    arrival: list[float] = []
+
+    def answer(body: dict) -> str:
+        if not arrival:
+            arrival.append(time.monotonic())
+            arrived.set()
+        return ANSWER
+
+    with ScriptedServer(responder=answer) as server:
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [REACT_REPL, "run", "Print the current date.", "--base-url", server.base_url,
+             "--model", "scripted", "--api-key", "k", "--quiet"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd,
+        )  # fmt: skip
+        arrived.wait(120)
+        process.wait(120)
+    if not arrival:
+        raise SystemExit("react-repl run never asked the model")
+    return arrival[0] - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    repeats = parser.parse_args().repeats
+    with tempfile.TemporaryDirectory(prefix="cli-start-") as folder:
+        project = Path(folder)
+        (project / "react-repl.toml").write_text('[agent]\ntechniques = ["-decompose"]\n')
+        (project / ".git").mkdir()
+        env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+        env = {k: v for k, v in env.items() if not k.startswith("REACT_REPL_")}
+        env["REACT_REPL_HOME"] = str(project)
+        subprocess.run([REACT_REPL, "index", "build"], env=env, cwd=project, check=True,
+                       capture_output=True)  # fmt: skip
+        rows = [
+            ("`react-repl --help`, CPU", [cpu_seconds(["--help"], env) for _ in range(repeats)]),
+            ("`react-repl run --help`, CPU",
+             [cpu_seconds(["run", "--help"], env) for _ in range(repeats)]),
+            ("`react-repl run`: process start to first model request, wall",
+             [first_request_seconds(env, project) for _ in range(repeats)]),
+        ]  # fmt: skip
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})")
+    print("| measure | median | min | max |")
+    print("|---|---|---|---|")
+    for name, values in rows:
+        print(f"| {name} | {statistics.median(values):.3f} s | {min(values):.3f} s "
+              f"| {max(values):.3f} s |")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""The techniques an agent can use, each a plugin on the hooks of `react_repl.hookspecs`.
+
+A run turns techniques on by name (`AgentOptions.techniques`, from a model profile or the config
+file's `[agent] techniques`); nothing in the loop knows any of them. The seeds' techniques are
+here: hints after errors, loop detection, decomposition, plan and re-plan, critics, periodic
+progress validation, memory; so are the aids the ablation (docs/ablation.md) measured a gain for.
+People in the loop (`Approver`) and in the action (`AskUser`) are plugins too, built by the
+caller with the callbacks that reach a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from react_repl.context import AgentOptions
+from react_repl.techniques._answer_form import AnswerFormCheck
+from react_repl.techniques._approval import ApprovalRequest, Approver
+from react_repl.techniques._ask_user import AskUser, ScriptedAnswers
+from react_repl.techniques._critic import AnswerCritic, ResultCritic, WriteCritic
+from react_repl.techniques._decompose import Decompose
+from react_repl.techniques._grounded_ids import GroundedIds
+from react_repl.techniques._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
+from react_repl.techniques._id_kinds import IdKindHint
+from react_repl.techniques._loop_detection import LoopDetector
+from react_repl.techniques._memory import MemoryPlugin
+from react_repl.techniques._plan import Planner
+from react_repl.techniques._repeated_writes import RepeatedWriteHold
+from react_repl.techniques._validation import ProgressValidation
+
+Build = Callable[[AgentOptions], list[object]]
+
+
+@dataclass(frozen=True)
+class Technique:
+    summary: str  # what it does, for `react-repl config options` and the docs
+    build: Build
+
+
+def _memory(options: AgentOptions) -> list[object]:
+    from react_repl.memory import MemoryStore
+
+    return [MemoryPlugin(MemoryStore(options.memory_path))]
+
+
+# Name -> the technique, in registration order. pluggy asks the plugin registered last first, so
+# a `firstresult` hook's cheap, deterministic checks (the answer's form) sit at the end and a
+# model call (the write critic) at the start; a caller's own plugins come after all of them.
+TECHNIQUES: dict[str, Technique] = {
+    "write_critic": Technique(
+        "a model call checks each write (an API with side effects) before it runs (seed 000)",
+        lambda _: [WriteCritic()],
+    ),
+    "name_error_search": Technique(
+        "a call to a name that does not exist gets method_search results for it",
+        lambda _: [NameErrorSearch()],
+    ),
+    "api_hints": Technique(
+        "API errors show the signature, the documented Raises and the ids' kinds",
+        lambda _: [ApiRaisesHint(), IdKindHint()],
+    ),
+    "repeat_warning": Technique(
+        "an action identical to an earlier one gets a note to move on",
+        lambda _: [RepeatWarning()],
+    ),
+    "loop_detection": Technique(
+        "repeated action/observation cycles get a change-of-strategy note (seed 004)",
+        lambda _: [LoopDetector()],
+    ),
+    "decompose": Technique(
+        "step 1 lists sub-steps and the harness searches for the first ones (seed 002)",
+        lambda _: [Decompose()],
+    ),
+    "plan": Technique(
+        "a short plan kept in view, re-made when the run is stuck (seeds 000, 004)",
+        lambda _: [Planner()],
+    ),
+    "validation": Technique(
+        "every validate_every steps a model call checks the progress and can redirect (seed 004)",
+        lambda _: [ProgressValidation()],
+    ),
+    "grounded_ids": Technique(
+        "an id that neither the task nor a result showed is sent back unrun",
+        lambda _: [GroundedIds()],
+    ),
+    "repeated_writes": Technique(
+        "a write that already worked is not run again as it is",
+        lambda _: [RepeatedWriteHold()],
+    ),
+    "result_critic": Technique(
+        "a model call checks each API result against the task (seed 000)",
+        lambda _: [ResultCritic()],
+    ),
+    "memory": Technique(
+        "finished runs are remembered: recall() and a note for similar tasks (seed 001)",
+        _memory,
+    ),
+    "example_check": Technique(
+        "an answer copied from the prompt's worked example is sent back",
+        lambda _: [AnswerCritic(use_model=False)],
+    ),
+    "critic": Technique(
+        "a model call checks the answer given to stop() against the task (seed 000)",
+        lambda _: [AnswerCritic(use_model=True)],
+    ),
+    "answer_form": Technique(
+        '"as a number" or "as a list" tasks get answers of that type',
+        lambda _: [AnswerFormCheck()],
+    ),
+}
+
+
+def technique_summary(name: str) -> str:
+    return TECHNIQUES[name].summary
+
+
+class UnknownTechnique(ValueError):
+    pass
+
+
+def check_techniques(names: Iterable[str]) -> None:
+    unknown = [name for name in names if name not in TECHNIQUES]
+    if unknown:
+        raise UnknownTechnique(
+            f"unknown technique(s) {', '.join(map(repr, unknown))}; known: " + ", ".join(TECHNIQUES)
+        )
+
+
+def technique_plugins(options: AgentOptions) -> list[object]:
+    """Fresh plugins for one run, for the techniques `options` names, in the table's order."""
+    check_techniques(options.techniques)
+    chosen = set(options.techniques)
+    return [
+        plugin
+        for name, technique in TECHNIQUES.items()
+        if name in chosen
+        for plugin in technique.build(options)
+    ]
+
+
+__all__ = [
+    "TECHNIQUES",
+    "AnswerCritic",
+    "AnswerFormCheck",
+    "ApiRaisesHint",
+    "ApprovalRequest",
+    "Approver",
+    "AskUser",
+    "Decompose",
+    "GroundedIds",
+    "IdKindHint",
+    "LoopDetector",
+    "MemoryPlugin",
+    "NameErrorSearch",
+    "Planner",
+    "ProgressValidation",
+    "RepeatWarning",
+    "RepeatedWriteHold",
+    "ResultCritic",
+    "ScriptedAnswers",
+    "Technique",
+    "UnknownTechnique",
+    "WriteCritic",
+    "check_techniques",
+    "technique_plugins",
+    "technique_summary",
+]

@@ -1,0 +1,72 @@
+"""Human in the loop (seed 000): a person sees an action before it runs and decides.
+
+A policy says which actions need a decision: every one, only those that call an API declared
+with side effects (sends, writes, deletes), or those matching a rule (a regular expression over
+the code). The decision comes from a callback: the CLI asks at the terminal; a library caller,
+a notebook or a web page answers however it likes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from react_repl.context import Proposal, Review, RunContext, writes_called
+from react_repl.hookspecs import hookimpl
+
+POLICIES = ("all", "side-effects", "rules")
+
+
+@dataclass(frozen=True)
+class ApprovalRequest:
+    """What the person is asked about: the step's thought and code, and why it needs approval."""
+
+    step: int
+    thought: str
+    action: str
+    reasons: tuple[str, ...]
+
+
+Decide = Callable[[ApprovalRequest], Review]
+
+
+class Approver:
+    """Asks `decide` about each action the policy selects; other actions run unasked."""
+
+    def __init__(self, decide: Decide, *, policy: str = "all", rules: Iterable[str] = ()) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"approval policy must be one of {POLICIES}, got {policy!r}")
+        self.decide = decide
+        self.policy = policy
+        self.rules = [_compiled(rule) for rule in rules]
+
+    @hookimpl
+    def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
+        reasons = self.reasons(run, proposal.action)
+        if not reasons:
+            return None
+        request = ApprovalRequest(proposal.step, proposal.thought, proposal.action, reasons)
+        return self.decide(request)
+
+    def reasons(self, run: RunContext, code: str) -> tuple[str, ...]:
+        """Why this code needs a person's decision; empty when it may run unasked."""
+        found = []
+        if self.policy == "all":
+            found.append("every action needs approval")
+        if self.policy in ("all", "side-effects"):
+            found += [
+                f"calls {name}(), which has side effects"
+                for name in writes_called(code, run.api_docs)
+            ]
+        found += [f"matches the rule /{rule.pattern}/" for rule in self.rules if rule.search(code)]
+        return tuple(found)
+
+
+def _compiled(rule: str) -> re.Pattern[str]:
+    try:
+        return re.compile(rule)
+    except re.error as error:
+        raise ValueError(
+            f"approval rule /{rule}/ is not a valid regular expression: {error}"
+        ) from None
