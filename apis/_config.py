@@ -2,8 +2,9 @@
 
 The sandbox worker starts without the parent's environment (only PATH, HOME, locale and what the
 agent passes on), so webhook URLs and API keys can also live in the project's config file, found
-the way the CLI finds it: the first `react-repl.toml` (or `[tool.react-repl]` in a
-`pyproject.toml`) from the working directory upward, stopping at the repository root. For example::
+the way the CLI finds it (react_repl._paths: the first `react-repl.toml`, or `[tool.react-repl]`
+in a `pyproject.toml`, from the working directory upward, stopping at the repository root).
+For example::
 
     [apis]
     SLACK_WEBHOOK_URL = "https://hooks.slack.com/services/..."
@@ -13,11 +14,9 @@ the way the CLI finds it: the first `react-repl.toml` (or `[tool.react-repl]` in
 from __future__ import annotations
 
 import os
-import tomllib
-from pathlib import Path
 from typing import Any
 
-CONFIG_FILE = "react-repl.toml"
+from react_repl._paths import find_config_file, read_toml
 
 
 def setting(name: str, default: str | None = None) -> str | None:
@@ -35,25 +34,16 @@ def _apis_table() -> dict[str, Any]:
 
 
 def _project_config() -> dict[str, Any]:
-    folder = Path.cwd().resolve()
-    for candidate in (folder, *folder.parents):
-        own = candidate / CONFIG_FILE
-        if own.is_file():
-            return _read_toml(own)
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
-            tool = _read_toml(pyproject).get("tool", {})
-            table = tool.get("react-repl") if isinstance(tool, dict) else None
-            if isinstance(table, dict):
-                return table
-        if (candidate / ".git").exists():
-            break
-    return {}
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
+    """The file react-repl itself reads (the same search), as data."""
+    path = find_config_file()
+    if path is None:
+        return {}
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        reason = str(error)
-    raise ValueError(f"The config file {path} is not valid TOML ({reason}); fix or remove it.")
+        data = read_toml(path)
+    except ValueError as error:  # TOMLDecodeError, UnicodeDecodeError
+        message = f"The config file {path} is not valid TOML ({error}); fix or remove it."
+        raise ValueError(message) from None
+    if path.name == "pyproject.toml":
+        tool = data.get("tool", {})
+        data = tool.get("react-repl", {}) if isinstance(tool, dict) else {}
+    return data if isinstance(data, dict) else {}

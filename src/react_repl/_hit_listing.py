@@ -11,6 +11,7 @@ import re
 
 MAX_SHOWN = 10  # the most hits one method_search shows the model
 DEEP_K = 50  # the most a harness draws at once, to re-rank them before showing a few
+MAX_K = 50  # the most hits one search of the index returns
 
 HIT_NAME = re.compile(r"^`([A-Za-z_][A-Za-z0-9_]*)\(")
 

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 
 from react_repl import _paths
-from react_repl.cli._launch import AgentRequest, build_agent, execute
 from react_repl.cli._options import model_options, run_options
+
+if TYPE_CHECKING:
+    from react_repl.cli._launch import AgentRequest
 
 _console = Console(highlight=False)
 
@@ -34,6 +36,8 @@ def resume(run_id: str, more_steps: int, quiet: bool, **flags: Any) -> None:
     Works for runs that were killed, interrupted, stopped by a reviewer or out of steps; the
     continuation is a new run whose log links the original (and the original links it).
     """
+    from react_repl.cli._launch import build_agent, execute  # the agent, openai
+
     log = _find(run_id, flags["logs_dir"])
     agent = build_agent(_request(log, flags), _console)
     execute(
@@ -56,6 +60,8 @@ def rewind(
     reply (with --say as a hint). The fork's log links its parent and the parent's the fork."""
     if edit is not None and say is not None:
         raise click.UsageError("give --edit or --say, not both")
+    from react_repl.cli._launch import build_agent, execute  # the agent, openai
+
     log = _find(run_id, flags["logs_dir"])
     agent = build_agent(_request(log, flags), _console)
     execute(
@@ -75,6 +81,8 @@ def _find(run_id: str, logs_dir: Path | None) -> Path:
 
 
 def _request(log: Path, flags: dict[str, Any]) -> AgentRequest:
+    from react_repl.cli._launch import AgentRequest
+
     """The command line's flags, with what they leave unset taken from the original run."""
     settings = _header(log).get("settings", {})
     local = bool(settings.get("local_model"))

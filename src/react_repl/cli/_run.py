@@ -8,7 +8,6 @@ from typing import Any
 import click
 from rich.console import Console
 
-from react_repl.cli._launch import AgentRequest, build_agent, execute
 from react_repl.cli._options import model_options, run_options
 
 _console = Console(highlight=False)
@@ -33,5 +32,7 @@ def run(task: str, quiet: bool, **flags: Any) -> None:
         task = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape").strip()
     if not task.strip():  # an unset "$TASK": the model would be asked to do nothing
         raise click.BadParameter("is empty; say what the agent should do", param_hint="TASK")
+    from react_repl.cli._launch import AgentRequest, build_agent, execute  # the agent, openai
+
     agent = build_agent(AgentRequest(**flags), _console)
     execute(_console, quiet, lambda on_event: agent.run(task, on_event=on_event))

@@ -13,15 +13,20 @@ import sys
 import warnings
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from react_repl._hit_listing import MAX_K
 from react_repl.cli._options import index_option
-from react_repl.index import EncoderUnavailable, MethodIndex, SearchHit, format_hits
-from react_repl.index._method_index import MAX_K
+
+if TYPE_CHECKING:  # numpy, FAISS and the encoder load when a search runs, not for --help
+    from react_repl.index import MethodIndex, SearchHit
 
 
 def _open_index(index_dir: Path | None) -> MethodIndex:
+    from react_repl.index import EncoderUnavailable, MethodIndex
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -44,7 +49,7 @@ def _build(index: MethodIndex) -> None:
     but cannot be used is never replaced here: it may be one a user built with another model."""
     from react_repl.cli._mcp import configured_servers
     from react_repl.compose import discover_apis
-    from react_repl.index import IndexProblem
+    from react_repl.index import EncoderUnavailable, IndexProblem
 
     click.echo(f"Building the search index at {index.path} (first use)...", err=True)
     registry = discover_apis(registered=index.path, servers=configured_servers())
@@ -88,6 +93,8 @@ def search(query: str, k: int, as_json: bool, index_dir: Path | None) -> None:
     if as_json:
         click.echo(_as_json(hits))
     elif hits:
+        from react_repl.index import format_hits
+
         click.echo(format_hits(hits))
     else:
         click.echo("No APIs are indexed. Build the index: react-repl index build", err=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from react_repl._hit_listing import MAX_K
+
 import contextlib
 import hashlib
 import time
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from react_repl.registry import ApiRegistry, ApiSpec
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
-MAX_K = 50
 CANDIDATES = 50
 
 
