@@ -1,9 +1,9 @@
 """The ReAct loop against a real HTTP server playing scripted replies, via the openai client."""
 
 import json
-from datetime import date
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 

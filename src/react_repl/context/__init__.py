@@ -35,7 +35,13 @@ from react_repl.context._options import (
 )
 from react_repl.context._prompts import PromptSet
 from react_repl.context._result import RunResult, Status, Usage
-from react_repl.context._run import (
+from react_repl.context._transcript import (
+    ContextBudgetError,
+    Exchange,
+    TokenEstimator,
+    Transcript,
+)
+from react_repl.context._values import (
     Answer,
     Proposal,
     Review,
@@ -43,12 +49,6 @@ from react_repl.context._run import (
     RunState,
     StepPlan,
     Verdict,
-)
-from react_repl.context._transcript import (
-    ContextBudgetError,
-    Exchange,
-    TokenEstimator,
-    Transcript,
 )
 
 __all__ = [

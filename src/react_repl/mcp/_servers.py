@@ -24,7 +24,7 @@ from react_repl.mcp._tools import ToolShape
 
 if TYPE_CHECKING:
     from react_repl.mcp._connection import Connection
-    from react_repl.mcp._loop import LoopThread
+    from react_repl.mcp._event_loop import LoopThread
 
 T = TypeVar("T")
 DEFAULT_START_TIMEOUT = 60.0
@@ -141,7 +141,7 @@ class McpServers:
                 coroutine.close()
                 raise McpServerError("the MCP servers of this run were already stopped")
             if self._loop is None:
-                from react_repl.mcp._loop import LoopThread
+                from react_repl.mcp._event_loop import LoopThread
 
                 self._loop = LoopThread("react-repl-mcp")
             loop = self._loop
