@@ -87,7 +87,7 @@ class _LazyGroup(click.Group):
         help cost `react-repl --help` a second of CPU (the agent, the model client, openai)."""
         limit = formatter.width - 6 - max(len(name) for name in _SUBCOMMANDS)
         rows = [
-            (name, click.utils.make_default_short_help(short_help, limit))
+            (name, click.Command(name, help=short_help).get_short_help_str(limit))
             for name, (_module, _attribute, short_help) in sorted(_SUBCOMMANDS.items())
         ]
         with formatter.section("Commands"):

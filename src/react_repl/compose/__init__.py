@@ -9,17 +9,48 @@ servers included), `prepare_registry` (the APIs and a method_search over exactly
 `check_api_sources` refuses named sources that cannot load) and `assemble_agent` (the Agent).
 """
 
-from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
-from react_repl.compose._open import (
-    OptionValue,
-    assemble_agent,
-    check_logs_folder,
-    load_config,
-    open_agent,
-)
-from react_repl.compose._registry import configured_servers, discover_apis, prepare_registry
-from react_repl.compose._scope import ApiScope, scope_for
-from react_repl.compose._sources import ApiSourceError, check_api_sources, check_index_sources
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from react_repl.compose._config import configured_servers, load_config
+    from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
+    from react_repl.compose._open import (
+        OptionValue,
+        assemble_agent,
+        check_logs_folder,
+        open_agent,
+    )
+    from react_repl.compose._registry import discover_apis, prepare_registry
+    from react_repl.compose._scope import ApiScope, scope_for
+    from react_repl.compose._sources import (
+        ApiSourceError,
+        check_api_sources,
+        check_index_sources,
+    )
+
+# Exports load on first use: `react-repl search` needs the registry stage, not the agent and
+# the model client behind `open_agent` (openai alone takes most of a second to import).
+_EXPORTS = {
+    "ApiScope": "_scope",
+    "ApiSourceError": "_sources",
+    "ModelChoice": "_model_choice",
+    "OptionValue": "_open",
+    "assemble_agent": "_open",
+    "check_api_sources": "_sources",
+    "check_index_sources": "_sources",
+    "check_logs_folder": "_open",
+    "choose_model": "_model_choice",
+    "configured_servers": "_config",
+    "discover_apis": "_registry",
+    "load_config": "_config",
+    "open_agent": "_open",
+    "prepare_registry": "_registry",
+    "scope_for": "_scope",
+    "start_model": "_model_choice",
+}
 
 __all__ = [
     "ApiScope",
@@ -39,3 +70,12 @@ __all__ = [
     "scope_for",
     "start_model",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"react_repl.compose.{module}"), name)
+    globals()[name] = value
+    return value

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from react_repl import _paths
 from react_repl.agent import Agent, AgentOptions, AskUser, ScriptedAnswers
+from react_repl.compose._config import load_config
 from react_repl.compose._model_choice import choose_model, start_model
 from react_repl.compose._registry import Report, prepare_registry
 from react_repl.compose._scope import scope_for
@@ -137,13 +138,6 @@ def assemble_agent(
         log_settings=log_settings,
         bench_run=bench_run,
     )
-
-
-def load_config(config: Config | str | Path | None = None) -> Config:
-    """The first stage of every composition: the config file (the one found from the working
-    directory upward, or the path given), validated whole before anything starts. Every command
-    and library caller loads it here, so a file means the same thing everywhere."""
-    return config if isinstance(config, Config) else Config.load(config)
 
 
 def check_logs_folder(folder: Path) -> None:

@@ -13,19 +13,15 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from react_repl._hit_listing import MAX_SHOWN
+from react_repl.compose._config import configured_servers
 from react_repl.compose._scope import ApiScope
 from react_repl.compose._sources import check_scope, empty_folders, require_servers
 from react_repl.config import Config
-from react_repl.index import MAX_SHOWN, MethodIndex, method_search_function
-from react_repl.mcp import McpDiscovery, McpServerConfig, servers_from_config
+from react_repl.mcp import McpDiscovery, McpServerConfig
 from react_repl.registry import ApiRegistry
 
 Report = Callable[[str], None]
-
-
-def configured_servers(config: Config) -> list[McpServerConfig]:
-    """The config file's `[mcp.servers.NAME]` servers, in the order written."""
-    return servers_from_config(config.as_data(), origin=str(config.path or ""))
 
 
 def discover_apis(
@@ -68,6 +64,8 @@ def prepare_registry(
     `ApiSourceError` for a named source that cannot load (`warn` hears the other problems),
     `EncoderUnavailable` or `IndexProblem` when no search can be built.
     """
+    from react_repl.index import MethodIndex, method_search_function  # FAISS, the encoder
+
     scope = api_sources if isinstance(api_sources, ApiScope) else ApiScope(tuple(api_sources))
     check_scope(scope)
     servers = configured_servers(config)

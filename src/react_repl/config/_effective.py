@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from react_repl import _paths
 from react_repl.config._file import Config, ConfigError, describe_errors
-from react_repl.config._schema import AgentTable, ConfigFile, ModelTable
+from react_repl.config._schema import AgentTable, ConfigFile, ModelTable, Table
 
 if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
     from react_repl.context import AgentOptions
@@ -177,7 +177,7 @@ def paths(**flags: Any) -> Sourced:
     return found
 
 
-def _check(table: type[ModelTable] | type[AgentTable], values: dict[str, Any], where: str) -> Any:
+def _check(table: type[Table], values: dict[str, Any], where: str) -> Any:
     """Flags and environment values meet the same schema as the file's."""
     try:
         return table.model_validate(values)

@@ -11,7 +11,7 @@ default from a value that happens to equal it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, cast, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
@@ -69,11 +69,14 @@ def _agent_table() -> type[Table]:
         "AgentTable",
         __base__=Table,
         __doc__="`[agent]`: the loop's options and techniques (`AgentOptions`).",
-        __validators__={
-            "_old_spellings": model_validator(mode="before")(_old_spellings),
-            "_known_profile": field_validator("profile")(_known_profile),
-            "_known_techniques": field_validator("techniques")(_known_techniques),
-        },
+        __validators__=cast(
+            dict[str, Any],
+            {
+                "_old_spellings": model_validator(mode="before")(_old_spellings),
+                "_known_profile": field_validator("profile")(_known_profile),
+                "_known_techniques": field_validator("techniques")(_known_techniques),
+            },
+        ),
         **fields,
     )
 
@@ -109,7 +112,10 @@ def _known_techniques(cls: type, value: list[str] | None) -> list[str] | None:
     return value
 
 
-AgentTable = _agent_table()
+if TYPE_CHECKING:  # made at import time from the declaration; to a type checker, a Table
+    AgentTable = Table
+else:
+    AgentTable = _agent_table()
 
 
 class CallLimits(Table):
@@ -198,7 +204,7 @@ class ConfigFile(Table):
     """
 
     model: ModelTable = Field(default_factory=ModelTable)
-    agent: AgentTable = Field(default_factory=AgentTable)  # type: ignore[valid-type]
+    agent: AgentTable = Field(default_factory=AgentTable)
     sandbox: SandboxTable = Field(default_factory=SandboxTable)
     apis: dict[str, str] = Field(default_factory=dict)
     api_sets: dict[str, list[str]] = Field(default_factory=dict)

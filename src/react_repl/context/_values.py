@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from react_repl.context._api_docs import ApiDoc
 from react_repl.context._options import AgentOptions
 from react_repl.context._prompts import PromptSet
 from react_repl.context._transcript import Exchange, Transcript
-from react_repl.llm import ChatModel
+
+if TYPE_CHECKING:  # the model client imports openai: a second for a command that never calls it
+    from react_repl.llm import ChatModel
 
 
 @dataclass(frozen=True)
