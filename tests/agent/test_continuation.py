@@ -71,10 +71,27 @@ def test_rewind_with_an_edited_action_forks_the_run(server: ScriptedServer, tmp_
 def test_rewind_with_a_hint_asks_the_model_again(server: ScriptedServer, tmp_path: Path) -> None:
     server.enqueue(*SCRIPT)
     parent = make_agent(server, tmp_path).run("Temperature in Paris?")
-    server.enqueue(fenced("Done.", "stop(t * 10)"))
+    before = len(server.requests)
+    server.enqueue(fenced("Look again.", "print(t)"), fenced("Done.", "stop(t * 10)"))
     fork = make_agent(server, tmp_path).rewind(parent.log_path, to_step=2, say="answer in dC")
     assert fork.answer == 215.0
-    assert "[A hint from the user: answer in dC]" in server.requests[-1]["messages"][-1]["content"]
+    hint = "[A hint from the user: answer in dC]"
+    later = server.requests[before:]
+    assert len(later) == 2  # the hint is in every request from the fork on, not the first only
+    assert all(hint in "".join(m["content"] for m in r["messages"]) for r in later)
+    assert hint in later[0]["messages"][-1]["content"]
+
+
+def test_a_hint_at_the_first_step_stays_with_the_task(
+    server: ScriptedServer, tmp_path: Path
+) -> None:
+    server.enqueue(*SCRIPT)
+    parent = make_agent(server, tmp_path).run("Temperature in Paris?")
+    before = len(server.requests)
+    server.enqueue(fenced("Read.", 't = get_temperature("Paris")'), fenced("Done.", "stop(t)"))
+    make_agent(server, tmp_path).rewind(parent.log_path, to_step=1, say="Paris, France")
+    for request in server.requests[before:]:
+        assert "[A hint from the user: Paris, France]" in request["messages"][1]["content"]
 
 
 def test_rewinding_past_the_end_is_a_clear_error(server: ScriptedServer, tmp_path: Path) -> None:

@@ -127,8 +127,8 @@ class Agent:
         checkpoint = before_step(Path(run), to_step)
         state = checkpoint.run_state()
         state.pending_action = edit
-        if say:
-            state.pending_note = f"[A hint from the user: {say}]"
+        if say:  # part of the conversation from then on, not of one request
+            state.transcript.add_note(f"[A hint from the user: {say}]")
         origin = _Origin("forked", checkpoint)
         return self._execute(state, on_event, cancel or threading.Event(),
                              options=checkpoint.agent_options(), origin=origin)  # fmt: skip

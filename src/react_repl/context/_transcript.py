@@ -77,6 +77,15 @@ class Transcript:
     def add(self, exchange: Exchange) -> None:
         self.exchanges.append(exchange)
 
+    def add_note(self, note: str) -> None:
+        """A person's words that stay in the conversation from here on (a rewind's hint): at
+        the end of the latest user turn, which every later request repeats."""
+        if not self.exchanges:
+            self.task = f"{self.task}\n\n{note}"
+            return
+        last = self.exchanges[-1]
+        self.exchanges[-1] = replace(last, after=f"{last.after}\n\n{note}")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "system": self.system,
