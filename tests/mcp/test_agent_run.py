@@ -13,6 +13,7 @@ import pytest
 from mcp_fixtures import time_config
 
 from react_repl.agent import Agent, AgentOptions, Status
+from react_repl.compose import discover_apis
 from react_repl.index import MethodIndex, NumpyMiniLM, method_search_function
 from react_repl.llm import ChatModel, ModelSettings, ScriptedServer
 from react_repl.mcp import McpServers, McpToolsPlugin
@@ -25,9 +26,7 @@ def _fenced(thought: str, code: str) -> str:
 
 @pytest.fixture
 def registry(tmp_path: Path) -> ApiRegistry:
-    return ApiRegistry.discover(
-        entry_points=False, registered=tmp_path / "index", mcp_servers=[time_config()]
-    )
+    return discover_apis(shared=False, registered=tmp_path / "index", servers=[time_config()])
 
 
 def test_a_run_searches_and_calls_the_time_servers_tools(

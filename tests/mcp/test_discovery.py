@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 from mcp_fixtures import toolbox_config
 
+from react_repl.compose import discover_apis
 from react_repl.index import MethodIndex, NumpyMiniLM, method_search_function
 from react_repl.mcp import McpServerConfig
 from react_repl.registry import ApiRegistry, add_registered_source
 
 
 def _discover(index: Path, *servers: McpServerConfig, refresh: bool = False) -> ApiRegistry:
-    return ApiRegistry.discover(
-        builtin=False, entry_points=False, registered=index, mcp_servers=servers,
-        refresh_mcp=refresh,
-    )  # fmt: skip
+    return discover_apis(
+        builtin=False, shared=False, registered=index, servers=servers, refresh_mcp=refresh
+    )
 
 
 @pytest.fixture
@@ -87,9 +87,7 @@ def test_mcp_tools_are_host_functions_never_worker_apis(tmp_path: Path) -> None:
     add_registered_source(tmp_path, source)
     module = tmp_path / "local_api.py"
     module.write_text('def hang() -> str:\n    """Hang around."""\n    return "local"\n')
-    registry = ApiRegistry.discover(
-        [str(module)], builtin=False, entry_points=False, registered=tmp_path
-    )
+    registry = discover_apis([str(module)], builtin=False, shared=False, registered=tmp_path)
     assert registry.get("hang").module != "mcp:box", "the module came first and keeps the name"
     assert registry.get("box_hang").module == "mcp:box"
     assert "registered as 'box_hang'" in str(registry.problems[0])
@@ -110,7 +108,7 @@ def test_two_servers_with_one_name_are_a_problem_not_a_merge(tmp_path: Path) -> 
 
 
 def test_a_malformed_source_is_a_problem(tmp_path: Path) -> None:
-    registry = ApiRegistry.discover(["mcp:"], builtin=False, entry_points=False)
+    registry = discover_apis(["mcp:"], builtin=False, shared=False)
     assert "expected mcp:[NAME=]COMMAND" in str(registry.problems[0])
 
 
@@ -121,3 +119,10 @@ def test_descriptions_reach_method_search_as_data(tmp_path: Path) -> None:
     found = method_search_function(index)("report the weather now", k=10)
     line = next(line for line in found.splitlines() if line.startswith("`described()"))
     assert "{{ 7*7 }} {% if true %}now{% endif %}." in line and "49" not in line
+
+
+def test_without_an_mcp_client_an_mcp_source_is_a_problem_not_an_import(tmp_path: Path) -> None:
+    """The registry speaks no protocol: MCP comes in through compose (the layers' contract)."""
+    registry = ApiRegistry.discover(["mcp:box=python -m box"], builtin=False, entry_points=False)
+    assert not registry.specs
+    assert "need an MCP client (react_repl.compose.discover_apis)" in str(registry.problems[0])

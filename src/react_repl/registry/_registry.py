@@ -195,9 +195,7 @@ class _Builder:
 
     def _add_mcp_source(self, source: str, origin: str) -> None:
         if self._mcp is None:
-            message = (
-                "mcp: sources need an MCP client: compose the registry with react_repl.compose"
-            )
+            message = "mcp: sources need an MCP client (react_repl.compose.discover_apis)"
             self.problems.append(RegistrationProblem(source, None, message))
             return
         try:
