@@ -223,6 +223,17 @@ def test_quiet_at_max_steps_prints_the_summary_and_the_log_keeps_it(workdir: Pat
         ("stop('line1\\nline2')", 'Answer: "line1\\nline2"', "str"),
         ("stop('42')", "Answer: 42", "str"),
         ("stop(42)", "Answer: 42", "int"),
+        ("stop(21.5)", "Answer: 21.5", "float"),
+        ("stop(date(2026, 11, 27))", "Answer: 2026-11-27", "date"),
+        ("stop(datetime(2026, 11, 27, 9, 30))", "Answer: 2026-11-27T09:30:00", "datetime"),
+        ("stop(timedelta(hours=36))", "Answer: 1 day, 12:00:00", "timedelta"),
+        ('stop(["Ann", "Bo"])', 'Answer: ["Ann", "Bo"]', "list"),
+        (
+            'stop({"city": "Paris", "when": date(2026, 1, 2)})',
+            'Answer: {"city": "Paris", "when": "2026-01-02"}',
+            "dict",
+        ),
+        ("stop({3, 1, 2})", "Answer: [1, 2, 3]", "set"),
         ("stop()", "Finished with no answer value: stop() was given none.", "NoneType"),
     ],
 )

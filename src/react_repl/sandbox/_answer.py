@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 TAG = "__react_repl_answer__"
+_TEXT_TYPES = (dt.date, dt.datetime, dt.time, dt.timedelta, Decimal, Fraction)
 
 MAX_ANSWER = 1_000_000
 """Characters of an answer's text form; beyond that the text is cut and marked."""
@@ -38,7 +39,13 @@ def answer_value(value: Any) -> Any:
     try:
         plain = _plain(value, depth=0)
     except (_NotPlain, RecursionError):
-        return _tagged(value) or cap(_repr(value))
+        tagged = _tagged(value)
+        if tagged is not None:
+            return tagged
+        try:  # a container with dates or sets inside: JSON with those written as text
+            plain = _plain(value, depth=0, as_text=True)
+        except (_NotPlain, RecursionError):
+            return cap(_repr(value))
     if isinstance(plain, str):
         return cap(plain)
     if type(plain) is dict and TAG in plain:  # the agent's own dict that looks like a tag
@@ -152,21 +159,25 @@ def cap(text: str) -> str:
 _MAX_DEPTH = 100
 
 
-def _plain(value: Any, depth: int) -> Any:
-    """Exact builtin types only: a subclass may carry behaviour (and state) JSON would drop."""
+def _plain(value: Any, depth: int, as_text: bool = False) -> Any:
+    """Exact builtin types only: a subclass may carry behaviour (and state) JSON would drop.
+    `as_text` also takes the well-known value types, as the text a person writes for them."""
     kind = type(value)
     if kind in _SCALARS:
         return value
+    if as_text and kind in _TEXT_TYPES:
+        return _scalar_text(value)
     if kind is int and value.bit_length() <= _MAX_INT_BITS:
         return value
     if kind is float and math.isfinite(value):  # NaN and infinity are not JSON
         return value
     if depth > _MAX_DEPTH:
         raise _NotPlain
-    if kind is list or kind is tuple:
-        return [_plain(item, depth + 1) for item in value]
+    if kind is list or kind is tuple or (as_text and kind in (set, frozenset)):
+        items = [_plain(item, depth + 1, as_text) for item in value]
+        return _sorted(items) if kind in (set, frozenset) else items
     if kind is dict and all(type(key) is str for key in value):
-        return {key: _plain(item, depth + 1) for key, item in value.items()}
+        return {key: _plain(item, depth + 1, as_text) for key, item in value.items()}
     raise _NotPlain
 
 
