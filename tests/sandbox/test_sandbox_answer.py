@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, timedelta
 
 import pytest
 from conftest import assert_contained
@@ -46,10 +47,9 @@ BECOMES_REPR = {
         "class Point:\n    def __repr__(self):\n        return 'Point(1, 2)'\nstop(Point())",
         "Point(1, 2)",
     ),
-    "set": ("stop({3})", "{3}"),
+    "set_holding_a_handle": ("stop({make_picture(3)})", "{<handle: <Picture width=3>>}"),
     "dict_with_int_keys": ("stop({1: 'a'})", "{1: 'a'}"),
     "bytes": ("stop(b'raw')", "b'raw'"),
-    "date": ("stop(date(2024, 5, 1))", "datetime.date(2024, 5, 1)"),
     "list_holding_a_handle": ("stop([1, make_picture(2)])", "[1, <handle: <Picture width=2>>]"),
     "nan_is_not_json": ("stop(float('nan'))", "nan"),
     "infinity_is_not_json": ("stop(-float('inf'))", "-inf"),
@@ -68,6 +68,34 @@ def test_other_values_arrive_as_their_repr(sandbox: Sandbox, code: str, expected
     assert observation.stopped, observation.text
     assert observation.answer == expected and observation.answer_text == expected
     assert_contained(sandbox, observation)
+
+
+KEEPS_ITS_TYPE = {
+    "date": ("stop(date(2024, 5, 1))", date(2024, 5, 1), "2024-05-01"),
+    "datetime": ("stop(datetime(2024, 5, 1, 8))", datetime(2024, 5, 1, 8), "2024-05-01T08:00:00"),
+    "timedelta": ("stop(timedelta(minutes=90))", timedelta(minutes=90), "1:30:00"),
+    "set": ("stop({3, 1})", {1, 3}, "[1,3]"),
+    "frozenset": ("stop(frozenset('a'))", frozenset("a"), '["a"]'),
+    "dates_inside": ("stop([date(2024, 5, 1)])", ["2024-05-01"], '["2024-05-01"]'),
+    "a_dict_like_the_tag": (
+        "stop({'__react_repl_answer__': 'date', 'value': 'x'})",
+        {"__react_repl_answer__": "date", "value": "x"},
+        '{"__react_repl_answer__":"date","value":"x"}',
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "text"), KEEPS_ITS_TYPE.values(), ids=KEEPS_ITS_TYPE.keys()
+)
+def test_dates_durations_and_sets_keep_their_type(
+    sandbox: Sandbox, code: str, value: object, text: str
+) -> None:
+    """Rebuilt in the parent from a tagged form; dates inside containers arrive as ISO text."""
+    observation = sandbox.run(code)
+    assert observation.stopped, observation.text
+    assert observation.answer == value and type(observation.answer) is type(value)
+    assert observation.answer_text == text
 
 
 def test_no_answer_is_none(sandbox: Sandbox) -> None:
