@@ -68,7 +68,7 @@ def main() -> None:
     repeats = parser.parse_args().repeats
     with tempfile.TemporaryDirectory(prefix="cli-start-") as folder:
         project = Path(folder)
-        (project / "react-repl.toml").write_text('[agent]\ntechniques = ["-decompose"]\n')
+        (project / "react-repl.toml").write_text("")  # defaults: any version reads it
         (project / ".git").mkdir()
         env = {**os.environ, "HF_HUB_OFFLINE": "1"}
         env = {k: v for k, v in env.items() if not k.startswith("REACT_REPL_")}

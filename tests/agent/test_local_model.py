@@ -32,8 +32,7 @@ def test_agent_runs_end_to_end_on_the_local_model(
             apis=registry.callables(),
             method_search=method_search_function(index),
             options=PROFILES["small-local"].agent_options(
-                max_steps=4,
-                decompose_first_step=True,  # method_search runs for real
+                {"max_steps": 4, "techniques": ["+decompose"]},  # method_search runs for real
             ),
             logs_dir=tmp_path / "logs",
             sandbox_settings={"env": {"REACT_REPL_WORKSPACE": str(tmp_path / "workspace")}},
