@@ -12,7 +12,7 @@ from types import ModuleType
 import docstring_parser
 import pytest
 
-APIS_DIR = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
+APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
 EXPECTED_MODULES = {
     "arithmetic",
     "clock",

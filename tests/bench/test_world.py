@@ -11,7 +11,7 @@ import pytest
 
 from react_repl.bench import LocalWorld
 
-APIS = Path(__file__).resolve().parents[2] / "src" / "react_repl" / "apis"
+APIS = Path(__file__).resolve().parents[2] / "apis"
 if str(APIS) not in sys.path:
     sys.path.insert(0, str(APIS))
 
