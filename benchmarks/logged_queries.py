@@ -7,7 +7,7 @@ task's reference solution (solutions/<task>.py) calls it. The 1.5B model calls t
 often than any other, so the first column is the one `search_focus` is for (docs/ablation.md,
 round 9).
 
-    python benchmarks/logged_queries.py docs/bench/multistep/r8-base-S [...] \
+    python benchmarks/logged_queries.py docs/bench/multistep/report [...] \
         --suite benchmarks/suites/multistep --distractors 0,1000 --model 1.5b
 """
 

@@ -160,7 +160,7 @@ def test_ctrl_c_during_a_build_keeps_the_previous_index_and_says_so(project: Pat
     index = project / "index"
     assert react_repl("index", "build", "--index", str(index), home=project).returncode == 0
     before = (index / "manifest.json").read_bytes()
-    pack = Path(__file__).parents[2] / "src" / "react_repl" / "bench" / "distractors"
+    pack = Path(__file__).parents[2] / "benchmarks" / "distractors"
     env = os.environ | {"REACT_REPL_HOME": str(project), "HF_HUB_OFFLINE": "1"}
     env |= {"REACT_REPL_BUILTIN_APIS": str(project / "apis")}
     build = subprocess.Popen(

@@ -103,8 +103,8 @@ def test_sentences_every_api_of_a_module_opens_with_are_dropped(
 def test_modules_shipped_inside_the_package_count_as_builtin(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The benchmark's distractor pack ships inside react_repl: it must not outrank built-ins."""
-    import react_repl
+    """The benchmark's distractor pack ships with react_repl: it must not outrank built-ins."""
+    from react_repl._paths import distractor_pack_dir
     from react_repl.index._method_index import _is_builtin
 
     monkeypatch.setenv("REACT_REPL_BUILTIN_APIS", str(tmp_path / "apis"))
@@ -114,7 +114,8 @@ def test_modules_shipped_inside_the_package_count_as_builtin(
         def __init__(self, source_file: Path) -> None:
             self.source_file = str(source_file)
 
-    inside = Path(react_repl.__file__).parent / "bench" / "distractors" / "astronomy.py"
+    inside = distractor_pack_dir() / "astronomy.py"
+    assert inside.is_file()
     assert _is_builtin(Spec(inside))
     assert _is_builtin(Spec(tmp_path / "apis" / "weather.py"))
     assert not _is_builtin(Spec(tmp_path / "user" / "shop.py"))
