@@ -7,7 +7,7 @@ Each figure is the median over the repeats. CPU time is the child's own user + s
 wait4), so a busy machine changes it less than wall time. The first-request time is measured
 against the scripted OpenAI-compatible server in this process, in a throwaway project whose
 search index is built beforehand (a first run builds it, which is not start-up).
-Goals (docs/configuration.md): `--help` at most 0.25 s of CPU, the first request within 1 s.
+Goals: `--help` at most 0.25 s of CPU, the first model request within 1 s of start.
 """
 
 from __future__ import annotations
