@@ -132,7 +132,7 @@ def test_a_hand_over_is_not_cut_short_by_a_builtin_special_method(slot: str, cal
 def test_special_methods_the_action_wrote_still_work() -> None:
     code = (
         "class Key:\n    def __hash__(self):\n        return 7\n"
-        "    @staticmethod\n    def __len__():\n        return 2\n"
+        "    def __len__(self):\n        return 2\n"
         "    @property\n    def size(self):\n        return 3\n"
         "print(hash(Key()), len(Key()), Key().size)"
     )
