@@ -15,6 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
+from ._inline import INERT_HOOK, TYPE_HOOK
 from ._kinds import is_agent_code
 from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
@@ -186,6 +187,8 @@ class Guards:
             "_unpack_sequence_": _unpack_sequence,
             "_inplacevar_": _inplacevar,
             "_apply_": _apply,
+            TYPE_HOOK: type,
+            INERT_HOOK: INERT_BUILTINS | {str},  # `format` never takes the inline path
             "__metaclass__": type,
             "__name__": "sandbox",
         }
