@@ -62,7 +62,7 @@ class AgentGenerator:
         name and message (red-teaming found a thrown `ValueError(picture)` read through
         `args`, and the handler reading what the API had filled just before)."""
         self._boundary.enter(())
-        error = _thrown(args)
+        error = thrown_in(args)
         return unwrap(self.agent_value.throw(error), set(), self._boundary._for_api)
 
     def close(self) -> None:
@@ -71,7 +71,7 @@ class AgentGenerator:
         self.agent_value.close()
 
 
-def _thrown(args: tuple[Any, ...]) -> Any:
+def thrown_in(args: tuple[Any, ...]) -> Any:
     """`throw(error)` or the older `throw(type, value)`, as a fresh exception with plain
     arguments only; anything else is passed on for the generator to refuse."""
     from ._wrappers import (  # it imports this module's users

@@ -83,14 +83,14 @@ class _Transformer(RestrictingNodeTransformer):
         return visited
 
     def visit_Yield(self, node: ast.Yield) -> Visited:
-        """What `send()` delivers enters agent code too: `(yield x)` → `_enter_.received(...)`;
-        what it yields leaves like a return value."""
+        """What resumes a generator enters agent code too (`send()`, `throw()`, `close()`):
+        `yield x` → `yield from _enter_.step(x)` (see `_entry.py`); what it yields leaves like
+        a return value."""
         visited = super().visit_Yield(node)
         if not isinstance(visited, ast.Yield):
             return visited
-        if visited.value is not None:
-            visited.value = _leaving(visited.value)
-        return ast.copy_location(_guard_method("received", visited), node)
+        value = _leaving(visited.value) if visited.value is not None else ast.Constant(None)
+        return ast.copy_location(ast.YieldFrom(_guard_method("step", value)), node)
 
     def visit_Return(self, node: ast.Return) -> Visited:
         """What agent code returns to an API (a container it will fill, a bound `append`) is
