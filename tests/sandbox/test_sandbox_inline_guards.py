@@ -24,6 +24,9 @@ REFUSED = {
     "handle_attribute_in_a_loop": "p = make_picture(3)\nfor i in range(3):\n    p.width",
     "module_proxy_internal": "print(json.codecs)",
     "exception_live_attribute": "e = ValueError(1)\nprint(e.with_traceback)",
+    "format_on_a_computed_str": "print(' {0.__class__} '.strip().format(1))",
+    "method_of_a_computed_handle": "make_picture(3).save('x')",
+    "attribute_of_a_computed_handle": "print([make_picture(3)][0].token)",
     "agent_object_holding_a_handle": (
         "class Box:\n    pass\nb = Box()\nb.p = make_picture(2)\nb.p.save('x')"
     ),
@@ -47,6 +50,19 @@ def test_plain_values_read_their_attributes_as_before() -> None:
     )
     with Sandbox() as box:
         assert box.run(code).text == "[0, 1, 2] 1 AB axb 2 6162 v2\n[1, 2.5]"
+
+
+def test_computed_values_read_their_attributes_in_every_scope() -> None:
+    """The inline test holds a computed value in `_v_`, but not in a class body or a
+    comprehension, where Python would refuse or misplace the binding: there the guard runs."""
+    code = (
+        "def f(s):\n    return s.strip().lower().split(',')\n"
+        "class C:\n    y = ' B '.strip().lower()\n"
+        "print(f(' A,B '), C.y, [s.strip().upper() for s in [' c ']],"
+        " (lambda s: s.strip().title())(' d '), 'ab'.upper().lower())"
+    )
+    with Sandbox() as box:
+        assert box.run(code).text == "['a', 'b'] b ['C'] D ab"
 
 
 def test_a_missing_attribute_of_a_plain_value_names_the_attribute() -> None:
