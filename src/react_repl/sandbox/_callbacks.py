@@ -31,7 +31,7 @@ class AgentCallback:
         # agent code hands back through `_enter_.leaving` itself; handing a value back twice
         # would record the API's raw object, unwrapped the first time, as the agent's own
         result = self.agent_value(*safe_args, **safe_kwargs)
-        return unwrap(result, set(), self._boundary._for_api)
+        return unwrap(result, {}, self._boundary._for_api)
 
 
 class AgentGenerator:
@@ -54,7 +54,7 @@ class AgentGenerator:
 
     def send(self, value: Any) -> Any:
         (safe,) = self._boundary.enter((value,))
-        return unwrap(self.agent_value.send(safe), set(), self._boundary._for_api)
+        return unwrap(self.agent_value.send(safe), {}, self._boundary._for_api)
 
     def throw(self, *args: Any) -> Any:
         """Resumes agent code at its `yield` with an error (its `except` and `finally` run):
@@ -63,7 +63,7 @@ class AgentGenerator:
         `args`, and the handler reading what the API had filled just before)."""
         self._boundary.enter(())
         error = thrown_in(args)
-        return unwrap(self.agent_value.throw(error), set(), self._boundary._for_api)
+        return unwrap(self.agent_value.throw(error), {}, self._boundary._for_api)
 
     def close(self) -> None:
         """Runs the generator's `finally`: an entry too."""

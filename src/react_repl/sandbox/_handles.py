@@ -131,7 +131,7 @@ class Boundary:
         in `given` passes back untouched, so an API's object must never be recorded there."""
         if self._given:
             reach(value, self._given[-1], self._agent_classes)
-        return unwrap(value, set(), self._for_api)
+        return unwrap(value, {}, self._for_api)
 
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -143,8 +143,8 @@ class Boundary:
         given: dict[int, Any] = {}
         if not reach((args, kwargs), given, self._agent_classes):
             return args, kwargs, given
-        plain_args = tuple(unwrap(value, set(), self._for_api) for value in args)
-        plain_kwargs = {key: unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
+        plain_args = tuple(unwrap(value, {}, self._for_api) for value in args)
+        plain_kwargs = {key: unwrap(value, {}, self._for_api) for key, value in kwargs.items()}
         return plain_args, plain_kwargs, given
 
     def _for_api(self, value: Any) -> Any:
