@@ -27,7 +27,10 @@ class AgentCallback:
         self._boundary = boundary
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        *safe_args, safe_kwargs = self._boundary.enter((*args, kwargs))
+        # the keyword values cross, not the dict: agent code never sees it, and a copy of it
+        # made its own would be watched until the call ends (one more per callback call)
+        *safe_args, safe_values = self._boundary.enter((*args, tuple(kwargs.values())))
+        safe_kwargs = dict(zip(kwargs, safe_values, strict=True))
         # agent code hands back through `_enter_.leaving` itself; handing a value back twice
         # would record the API's raw object, unwrapped the first time, as the agent's own
         result = self.agent_value(*safe_args, **safe_kwargs)

@@ -19,13 +19,15 @@ from collections.abc import Generator
 from types import CodeType, FrameType
 from typing import Any
 
-from ._callbacks import thrown_in
+from ._callbacks import AgentCallback, thrown_in
 from ._handle import HandOverRefused
 from ._handles import Boundary
 from ._kinds import AGENT_FILES
+from ._plain import ATOMS
 from ._wrappers import ApiFunction
 
 _API_CALL: CodeType = ApiFunction.__call__.__code__
+_CALLBACK_CALL: CodeType = AgentCallback.__call__.__code__
 
 
 class EntryGuard:
@@ -41,7 +43,10 @@ class EntryGuard:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         if self.boundary.handing_over:
             raise HandOverRefused
-        if not _inside_an_api_call(sys._getframe(2)):
+        caller = sys._getframe(2)
+        if caller.f_code is _CALLBACK_CALL:  # it has just made these safe, and all the rest
+            return values
+        if not _inside_an_api_call(caller):
             return values
         return self.boundary.enter(values)
 
@@ -51,8 +56,9 @@ class EntryGuard:
         return value
 
     def leaving(self, value: Any) -> Any:
-        """What agent code returns or yields: to an API, it crosses like an argument."""
-        if not _inside_an_api_call(sys._getframe(2)):
+        """What agent code returns or yields: to an API, it crosses like an argument (a number
+        or a string, what key functions return, crosses as itself either way)."""
+        if type(value) in ATOMS or not _inside_an_api_call(sys._getframe(2)):
             return value
         return self.boundary.handed_back(value)
 

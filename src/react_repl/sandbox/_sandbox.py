@@ -121,7 +121,11 @@ class Sandbox:
             "os_layer": os_layer,
             "echo_assignment": bool(echo_assignment),
             "replay_writes": _writes(declared, self._host) if replay_writes else [],
-        }
+            "read_only": [
+                name for name, declaration in declared.items()
+                if declaration is not None and declaration.read_only_arguments
+            ],
+        }  # fmt: skip
         self._variables: list[str] = []
         self._lock = threading.RLock()
         self._workers: list[WorkerProcess] = []

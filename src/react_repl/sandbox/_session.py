@@ -67,12 +67,14 @@ class Session:
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
+        read_only = set(config.get("read_only", ()))
         for reference in config["apis"]:
             name = reference["name"]
             function = resolve(reference)
             values[name] = ApiFunction(
-                name, function, boundary, self.meter, self._stop, self._scope, ledger
-            )
+                name, function, boundary, self.meter, self._stop, self._scope, ledger,
+                read_only=name in read_only,
+            )  # fmt: skip
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(

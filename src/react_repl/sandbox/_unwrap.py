@@ -2,7 +2,9 @@
 subclasses of plain types arrive as exact copies.
 
 Containers pass as they are unless something in them changes, since APIs may mutate what they
-are given; a container that holds a converted item is rebuilt with its own type.
+are given; a container that holds a converted item is rebuilt with its own type. For an API
+that declared it never changes what it is given (`_shadow.py`), every mutable container is
+copied instead, and each copy recorded with the agent's value it stands for.
 
 An instance of an agent subclass of `str`, `int`, `tuple`, `dict`, `datetime`, ... reaches an
 API as an exact value of the plain type it extends: red-teaming planted a `str` subclass whose
@@ -31,25 +33,43 @@ _SCALAR_COPIES: dict[type, Callable[[Any], Any]] = {
     bytearray: lambda value: bytearray(memoryview(value)),
 }
 _MOMENTS = (datetime.datetime, datetime.date, datetime.time, datetime.timedelta)
+Copies = dict[int, tuple[Any, Any]]
+"""id(what the API receives) -> (it, the agent's value it stands for); it keeps both alive."""
 
 
-def unwrap(value: Any, active: dict[int, Any], convert: Callable[[Any], Any]) -> Any:
+def unwrap(
+    value: Any,
+    active: dict[int, Any],
+    convert: Callable[[Any], Any],
+    copies: Copies | None = None,
+) -> Any:
     """What the API receives for `value`. `active` maps what is being converted to what stands
-    for it (a plain container passed on: itself)."""
+    for it (a plain container passed on: itself). With `copies`, every mutable container is
+    copied and every value that changed is recorded there."""
     if type(value) in ATOMS:
         return value
     if id(value) in active:
         return _cycle(active[id(value)])
     plain = container_kind(value)
-    inner = _inner(active, convert)
-    if plain is not None:
-        return _passed_on(value, plain, inner, active)
-    base = plain_base(type(value))
-    return convert(value) if base is None else _exact(value, base, inner, active)
+    if plain is None:
+        base = plain_base(type(value))
+        if base is None:
+            new = convert(value)
+        else:
+            new = _exact(value, base, base, _inner(active, convert, copies), active)
+    elif copies is not None:
+        new = _exact(value, type(value), plain, _inner(active, convert, copies), active)
+    else:
+        new = _passed_on(value, plain, _inner(active, convert, copies), active)
+    if copies is not None and new is not value:
+        copies[id(new)] = (new, value)
+    return new
 
 
-def _inner(active: dict[int, Any], convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    return lambda item: unwrap(item, active, convert)
+def _inner(
+    active: dict[int, Any], convert: Callable[[Any], Any], copies: Copies | None
+) -> Callable[[Any], Any]:
+    return lambda item: unwrap(item, active, convert, copies)
 
 
 def _cycle(copy: Any) -> Any:
@@ -75,9 +95,11 @@ def _passed_on(value: Any, plain: type, inner: Callable[[Any], Any], active: dic
     return result
 
 
-def _exact(value: Any, base: Any, inner: Callable[[Any], Any], active: dict[int, Any]) -> Any:
-    """A fresh value of `base` (the plain type `value` extends) holding what `value` holds, read
-    through `base`, its items converted."""
+def _exact(
+    value: Any, kind: Any, base: Any, inner: Callable[[Any], Any], active: dict[int, Any]
+) -> Any:
+    """A fresh value of `kind` (a plain type, or a plain namedtuple class) holding what `value`
+    holds, read through `base` (the plain type it is or extends), its items converted."""
     if base in _SCALAR_COPIES:
         return _SCALAR_COPIES[base](value)
     if base in _MOMENTS:
@@ -87,7 +109,9 @@ def _exact(value: Any, base: Any, inner: Callable[[Any], Any], active: dict[int,
         active[id(value)] = _IN_PROGRESS
         items = [inner(item) for item in base.__iter__(value)]
         del active[id(value)]
-        return base(items)
+        return kind(items) if kind in FROZEN else kind._make(items)
+    if kind is base and (base is list or base is dict) and _flat(value):
+        return value.copy()  # nothing in it to convert: at C speed (a table's rows)
     copy = _empty(value, base, inner)
     active[id(value)] = copy
     if base in MAPPINGS:
@@ -106,6 +130,14 @@ def _exact(value: Any, base: Any, inner: Callable[[Any], Any], active: dict[int,
         (copy.update if base is set else copy.extend)(items)
     del active[id(value)]
     return copy
+
+
+def _flat(value: list[Any] | dict[Any, Any]) -> bool:
+    """Only atoms in it (keys too): checked at C speed."""
+    atom = ATOMS.__contains__
+    if type(value) is dict:
+        return all(map(atom, map(type, value))) and all(map(atom, map(type, value.values())))
+    return all(map(atom, map(type, value)))
 
 
 def _empty(value: Any, base: type, inner: Callable[[Any], Any]) -> Any:
