@@ -36,6 +36,7 @@ def inline_attribute(visited: ast.Call, temporary: bool = False) -> ast.expr:
         return visited
     if isinstance(target, ast.Constant) and type(target.value) in INERT_LITERALS:
         return ast.copy_location(ast.Attribute(target, name, ast.Load()), visited)
+    tested: ast.expr
     if isinstance(target, ast.Name):
         tested, held = _name(target.id), target.id
     elif temporary:  # any other expression, evaluated once: `_type_(_v_ := f())`
