@@ -84,6 +84,19 @@ def throw_into_kept(owner: Any, holder: list[Any]) -> object:
     return throw_into(owner.feed, holder)
 
 
+def close_kept(owner: Any, holder: list[Any]) -> None:
+    """Like close_after_fill, for a generator kept in an attribute of an agent object."""
+    close_after_fill(owner.feed, holder)
+
+
+def drop_kept(owner: Any, holder: list[Any]) -> None:
+    """Starts the generator kept in `owner.feed`, fills `holder`, then drops the last reference:
+    collected, the generator's `finally` runs inside this call."""
+    next(owner.feed)
+    holder.append(Picture(33))
+    owner.feed = None
+
+
 def stash_in_parts(holder: list[Any]) -> None:
     """Fills the lists held by exceptions' `args` and slices' `start` the agent passed."""
     from secret_api import stash

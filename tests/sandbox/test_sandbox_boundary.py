@@ -326,7 +326,14 @@ def test_what_a_callback_hands_back_returns_as_a_handle(sandbox: Sandbox, case: 
     )
 
 
-NOTHING_KEPT = {"secret_read_during_the_call", "format_method_as_callback"}
+# The subclasses arrive as exact copies since issue 33: the API fills the copy, and the
+# override never runs.
+NOTHING_KEPT = {
+    "secret_read_during_the_call",
+    "format_method_as_callback",
+    "list_subclass_overriding_append",
+    "dict_subclass_overriding_setitem",
+}
 
 
 @pytest.mark.parametrize("case", ENTERED_BY_API)

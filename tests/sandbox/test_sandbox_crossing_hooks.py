@@ -20,10 +20,10 @@ import secret_api
 from react_repl.sandbox import Sandbox
 
 APIS = [secret_api.stash_inside, secret_api.cover_every_key, secret_api.index_and_stash]
+# A `staticmethod` `__hash__` is refused when its class is built since issue 33
+# (test_sandbox_special_methods.py).
 GRABBING_HASHES = {
     "method": "class Member:\n    def __hash__(self):\n        GRAB.extend(LATER)\n"
-    "        return 1\n",
-    "static": "class Member:\n    @staticmethod\n    def __hash__():\n        GRAB.extend(LATER)\n"
     "        return 1\n",
 }
 

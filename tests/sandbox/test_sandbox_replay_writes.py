@@ -66,9 +66,18 @@ def test_reads_and_unplain_arguments_run_every_time(workspace: Path) -> None:
     with Sandbox(APIS, workspace=workspace, replay_writes=True) as box:
         box.run('book_seat("SK542", "Ana Sousa")')
         assert box.run("print(len(list_bookings()))").text == "1"
-        box.run("class Name(str):\n    pass\nbook_seat('SK542', Name('Ana Sousa'))")
-        box.run("class Name(str):\n    pass\nbook_seat('SK542', Name('Ana Sousa'))")
+        name = "class Name:\n    def __str__(self):\n        return 'Ana Sousa'\n"
+        box.run(f"{name}book_seat('SK542', Name())")
+        box.run(f"{name}book_seat('SK542', Name())")
     assert len(bookings(workspace)) == 3  # agent-made objects are never keyed: each call ran
+
+
+def test_a_str_subclass_is_keyed_as_the_text_it_holds(workspace: Path) -> None:
+    """It reaches the API as an exact str (issue 33), so it is the same call as the plain one."""
+    with Sandbox(APIS, workspace=workspace, replay_writes=True) as box:
+        box.run('book_seat("SK542", "Ana Sousa")')
+        box.run("class Name(str):\n    pass\nbook_seat('SK542', Name('Ana Sousa'))")
+    assert bookings(workspace) == ["SK542 Ana Sousa any"]
 
 
 def test_off_by_default(workspace: Path) -> None:

@@ -9,7 +9,10 @@ layer's network rule) and the approval and MCP layers can treat it accordingly:
 
 * `side_effects=True`: the call sends, writes or deletes something outside the worker;
 * `network=True`: the call needs the network;
-* `max_calls_per_action=N`, `max_calls_per_run=N`: call budgets replacing the sandbox defaults.
+* `max_calls_per_action=N`, `max_calls_per_run=N`: call budgets replacing the sandbox defaults;
+* `read_only_arguments=True`: the call never changes what it is given (it only reads it), so
+  the sandbox hands it copies and an agent callback it calls costs no comparison (see
+  react_repl/sandbox/_shadow.py); a call that changes them anyway fails, the change dropped.
 
 They can be given to the decorator, or without it in a module-level dict, which keeps a module
 free of any import from react_repl::
@@ -30,7 +33,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 MARK_ATTRIBUTE = "__react_repl_api__"
 MODULE_DECLARATIONS = "__react_repl__"
-_FLAGS = ("side_effects", "network")
+_FLAGS = ("side_effects", "network", "read_only_arguments")
 _BUDGETS = ("max_calls_per_action", "max_calls_per_run")
 DECLARATION_KEYS = (*_FLAGS, *_BUDGETS)
 
@@ -43,6 +46,7 @@ class Declaration:
     network: bool = False
     max_calls_per_action: int | None = None
     max_calls_per_run: int | None = None
+    read_only_arguments: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ def api(
     network: bool = False,
     max_calls_per_action: int | None = None,
     max_calls_per_run: int | None = None,
+    read_only_arguments: bool = False,
 ) -> Callable[[F], F]: ...
 def api(
     func: Any = None,
@@ -77,6 +82,7 @@ def api(
     network: bool = False,
     max_calls_per_action: int | None = None,
     max_calls_per_run: int | None = None,
+    read_only_arguments: bool = False,
 ) -> Any:
     """Register a function as an API, optionally under another `name` and with search `tags`,
     and declare what it does (see the module docstring).
@@ -92,6 +98,7 @@ def api(
         "network": network,
         "max_calls_per_action": max_calls_per_action,
         "max_calls_per_run": max_calls_per_run,
+        "read_only_arguments": read_only_arguments,
     }
     declared = tuple(
         (key, value) for key, value in given.items() if value is not None and value is not False

@@ -27,11 +27,14 @@ class AgentCallback:
         self._boundary = boundary
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        *safe_args, safe_kwargs = self._boundary.enter((*args, kwargs))
+        # the keyword values cross, not the dict: agent code never sees it, and a copy of it
+        # made its own would be watched until the call ends (one more per callback call)
+        *safe_args, safe_values = self._boundary.enter((*args, tuple(kwargs.values())))
+        safe_kwargs = dict(zip(kwargs, safe_values, strict=True))
         # agent code hands back through `_enter_.leaving` itself; handing a value back twice
         # would record the API's raw object, unwrapped the first time, as the agent's own
         result = self.agent_value(*safe_args, **safe_kwargs)
-        return unwrap(result, set(), self._boundary._for_api)
+        return unwrap(result, {}, self._boundary._for_api)
 
 
 class AgentGenerator:
@@ -54,7 +57,7 @@ class AgentGenerator:
 
     def send(self, value: Any) -> Any:
         (safe,) = self._boundary.enter((value,))
-        return unwrap(self.agent_value.send(safe), set(), self._boundary._for_api)
+        return unwrap(self.agent_value.send(safe), {}, self._boundary._for_api)
 
     def throw(self, *args: Any) -> Any:
         """Resumes agent code at its `yield` with an error (its `except` and `finally` run):
@@ -62,8 +65,8 @@ class AgentGenerator:
         name and message (red-teaming found a thrown `ValueError(picture)` read through
         `args`, and the handler reading what the API had filled just before)."""
         self._boundary.enter(())
-        error = _thrown(args)
-        return unwrap(self.agent_value.throw(error), set(), self._boundary._for_api)
+        error = thrown_in(args)
+        return unwrap(self.agent_value.throw(error), {}, self._boundary._for_api)
 
     def close(self) -> None:
         """Runs the generator's `finally`: an entry too."""
@@ -71,7 +74,7 @@ class AgentGenerator:
         self.agent_value.close()
 
 
-def _thrown(args: tuple[Any, ...]) -> Any:
+def thrown_in(args: tuple[Any, ...]) -> Any:
     """`throw(error)` or the older `throw(type, value)`, as a fresh exception with plain
     arguments only; anything else is passed on for the generator to refuse."""
     from ._wrappers import (  # it imports this module's users

@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
+from ._plain import PLAIN_TYPES
+
 
 class ModuleProxy:
     """A read-only bag of whitelisted attributes that prints like the module it stands for."""
@@ -124,3 +126,41 @@ def build(names: tuple[str, ...]) -> dict[str, Any]:
         else:
             values[name] = _VALUES[name]
     return values
+
+
+class Preinjected:
+    """The rule for preinjected names: the agent may reuse one for plain data (models write
+    `date = "2025-04-09"`, as run logs show, and `math = 3` fools nothing: plain values have only
+    builtin methods), but not for anything that could stand in for the module or class. A
+    `json` bound to a fake whose `loads` lies would be trusted by every later action; so after
+    each action such a binding, or a deleted name, is put back, and the observation says so.
+    Binding the value `import` gives (`import datetime` binds the datetime proxy) is kept."""
+
+    def __init__(self, injected: Mapping[str, Any], importable: Mapping[str, Any]) -> None:
+        self._values = {name: value for name, value in injected.items() if name in AVAILABLE}
+        self._imported = {name: importable[name] for name in self._values if name in importable}
+
+    def put_back(self, namespace: dict[str, Any]) -> list[str]:
+        """Rebinds every preinjected name that holds anything else; returns those names."""
+        restored = []
+        for name, value in self._values.items():
+            current = namespace.get(name, _ABSENT)
+            if current is value or current is self._imported.get(name, _ABSENT):
+                continue
+            if type(current) in PLAIN_TYPES:
+                continue
+            namespace[name] = value
+            restored.append(name)
+        return restored
+
+
+_ABSENT = object()
+
+
+def put_back_note(names: list[str]) -> str:
+    listed = ", ".join(f"`{name}`" for name in names)
+    return (
+        f"Note: {listed} {'is' if len(names) == 1 else 'are'} provided by the sandbox and can "
+        "hold only plain data of yours (text, numbers, lists, dicts), not functions, classes "
+        f"or objects: put back after this action. Use another name, e.g. my_{names[0]}.\n"
+    )

@@ -9,15 +9,18 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any
 
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
 
+from ._inline import inline_attribute, inline_method_call
+
 ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
 _SCOPES = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
+_NO_TEMPORARIES = (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
 STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `_stop.py`
 
 
@@ -41,6 +44,21 @@ class _Transformer(RestrictingNodeTransformer):
     def __init__(self, protected: frozenset[str], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._protected = protected
+        self._scopes: list[type[ast.AST]] = []  # the scopes around the node being visited
+
+    def _within(self, node: ast.AST, visit: Callable[[], Visited]) -> Visited:
+        self._scopes.append(type(node))
+        try:
+            return visit()
+        finally:
+            self._scopes.pop()
+
+    def _temporaries_allowed(self) -> bool:
+        """Where `inline_attribute` may bind its `_v_`: not in a class body (it would become a
+        class attribute) and not in a comprehension (Python refuses some walruses there)."""
+        return not any(scope in _NO_TEMPORARIES for scope in self._scopes) and (
+            not self._scopes or self._scopes[-1] is not ast.ClassDef
+        )
 
     def _refuse_rebinding(self, node: ast.AST, name: str | None) -> None:
         """The API wrappers, `stop` and `help` are what the agent and its own earlier functions
@@ -75,28 +93,49 @@ class _Transformer(RestrictingNodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> Visited:
         self._refuse_rebinding(node, node.name)
-        visited = super().visit_FunctionDef(node)
+        visited = self._within(node, lambda: super(_Transformer, self).visit_FunctionDef(node))
         if isinstance(visited, ast.FunctionDef):
             _guard_entry(visited)
         return visited
 
     def visit_Yield(self, node: ast.Yield) -> Visited:
-        """What `send()` delivers enters agent code too: `(yield x)` → `_enter_.received(...)`;
-        what it yields leaves like a return value."""
+        """What resumes a generator enters agent code too (`send()`, `throw()`, `close()`):
+        `yield x` → `yield from _enter_.step(x)` (see `_entry.py`); what it yields leaves like
+        a return value."""
         visited = super().visit_Yield(node)
         if not isinstance(visited, ast.Yield):
             return visited
-        if visited.value is not None:
-            visited.value = _leaving(visited.value)
-        return ast.copy_location(_guard_method("received", visited), node)
+        value = _leaving(visited.value) if visited.value is not None else ast.Constant(None)
+        return ast.copy_location(ast.YieldFrom(_guard_method("step", value)), node)
 
     def visit_Return(self, node: ast.Return) -> Visited:
         """What agent code returns to an API (a container it will fill, a bound `append`) is
-        checked with what the call was given: `return x` → `return _enter_.leaving(x)`."""
+        checked with what the call was given: `return x` → `return _enter_.leaving(x)` while
+        an API call is under way, inline (a call to `_enter_.kept` per return made recursive
+        code 2.5× slower than plain Python)."""
         visited = super().visit_Return(node)
         if isinstance(visited, ast.Return) and visited.value is not None:
-            visited.value = _leaving(visited.value)
+            visited.value = _leaving_inline(visited.value)
         return visited
+
+    def visit_Call(self, node: ast.Call) -> Visited:
+        visited = super().visit_Call(node)
+        return inline_method_call(visited) if isinstance(visited, ast.Call) else visited
+
+    def visit_Attribute(self, node: ast.Attribute) -> Visited:
+        visited = super().visit_Attribute(node)
+        if not isinstance(visited, ast.Call):
+            return visited
+        return inline_attribute(visited, temporary=self._temporaries_allowed())
+
+    def visit_ListComp(self, node: ast.ListComp) -> Visited:
+        return self._within(node, lambda: super(_Transformer, self).visit_ListComp(node))
+
+    def visit_SetComp(self, node: ast.SetComp) -> Visited:
+        return self._within(node, lambda: super(_Transformer, self).visit_SetComp(node))
+
+    def visit_DictComp(self, node: ast.DictComp) -> Visited:
+        return self._within(node, lambda: super(_Transformer, self).visit_DictComp(node))
 
     def visit_YieldFrom(self, node: ast.YieldFrom) -> Visited:
         """What `send()` delivers through it reaches the inner generator with the outer one as
@@ -107,7 +146,7 @@ class _Transformer(RestrictingNodeTransformer):
         return node
 
     def visit_Lambda(self, node: ast.Lambda) -> Visited:
-        visited = super().visit_Lambda(node)
+        visited = self._within(node, lambda: super(_Transformer, self).visit_Lambda(node))
         return _guarded_lambda(visited) if isinstance(visited, ast.Lambda) else visited
 
     def visit_GeneratorExp(self, node: ast.GeneratorExp) -> Visited:
@@ -115,7 +154,7 @@ class _Transformer(RestrictingNodeTransformer):
         entry to guard: each clause's conditions begin with `_enter_.pulled()` (while an API call
         is under way), and the element leaves like a returned value (red-teaming found
         `stash_inside(row for row in rows)` filling the agent's lists unchecked)."""
-        visited = super().visit_GeneratorExp(node)
+        visited = self._within(node, lambda: super(_Transformer, self).visit_GeneratorExp(node))
         if not isinstance(visited, ast.GeneratorExp):
             return visited
         for clause in visited.generators:
@@ -127,7 +166,7 @@ class _Transformer(RestrictingNodeTransformer):
 
     def visit_ClassDef(self, node: ast.ClassDef) -> Visited:
         self._refuse_rebinding(node, node.name)
-        return super().visit_ClassDef(node)
+        return self._within(node, lambda: super(_Transformer, self).visit_ClassDef(node))
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> Visited:
         """A handler that catches `stop()` (a bare except, `except BaseException`, or a tuple

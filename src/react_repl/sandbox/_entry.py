@@ -8,22 +8,26 @@ function and lambda an action defines begins by passing its parameters through `
 (`_compiler.py` inserts the call), which wraps them into handles when the call came from inside
 an API call, and returns them untouched when agent code called agent code. What such code hands
 back (a return value, a value it yields) goes through `leaving` and crosses like an argument,
-and what a `yield` receives through `received`.
+and what resumes a `yield` (`send()`, `throw()`, `close()`) through `step`.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Generator
 from types import CodeType, FrameType
 from typing import Any
 
+from ._callbacks import AgentCallback, thrown_in
 from ._handle import HandOverRefused
 from ._handles import Boundary
 from ._kinds import AGENT_FILES
+from ._plain import ATOMS
 from ._wrappers import ApiFunction
 
 _API_CALL: CodeType = ApiFunction.__call__.__code__
+_CALLBACK_CALL: CodeType = AgentCallback.__call__.__code__
 
 
 class EntryGuard:
@@ -39,7 +43,10 @@ class EntryGuard:
     def __call__(self, *values: Any) -> tuple[Any, ...]:
         if self.boundary.handing_over:
             raise HandOverRefused
-        if not _inside_an_api_call(sys._getframe(2)):
+        caller = sys._getframe(2)
+        if caller.f_code is _CALLBACK_CALL:  # it has just made these safe, and all the rest
+            return values
+        if not _inside_an_api_call(caller):
             return values
         return self.boundary.enter(values)
 
@@ -49,8 +56,9 @@ class EntryGuard:
         return value
 
     def leaving(self, value: Any) -> Any:
-        """What agent code returns or yields: to an API, it crosses like an argument."""
-        if not _inside_an_api_call(sys._getframe(2)):
+        """What agent code returns or yields: to an API, it crosses like an argument (a number
+        or a string, what key functions return, crosses as itself either way)."""
+        if type(value) in ATOMS or not _inside_an_api_call(sys._getframe(2)):
             return value
         return self.boundary.handed_back(value)
 
@@ -63,11 +71,35 @@ class EntryGuard:
             self.boundary.enter(())
         return True
 
-    def received(self, value: Any) -> Any:
-        """What a generator's `yield` returned: an API may have resumed it with `send()`."""
-        if not self.boundary.calls_under_way or not _inside_an_api_call(sys._getframe(2)):
-            return value
-        return self.boundary.enter((value,))[0]
+    def step(self, value: Any) -> Generator[Any, Any, Any]:
+        """One `yield` of agent code: `_compiler.py` writes `yield x` as
+        `yield from _enter_.step(x)`, so whatever resumes the generator resumes this first. An
+        API holding the raw generator (reached through an attribute of an agent object, not
+        handed to it) can `send()` a value, `throw()` an error or `close()` it: each is an
+        entry, and what the calls under way were given is made safe before the generator's
+        own code (its `except`, its `finally`) runs, and a thrown error crosses rebuilt from
+        type name and message, as an API's errors do."""
+        generator = sys._getframe(1)  # the agent's generator: delegating, it resumes this one
+        try:
+            received = yield value
+        except BaseException as error:
+            if not self._resumed_by_an_api(generator):
+                raise
+            self.boundary.enter(())
+            raise thrown_in((error,)) from None
+        if not self._resumed_by_an_api(generator):
+            return received
+        return self.boundary.enter((received,))[0]
+
+    def _resumed_by_an_api(self, generator: FrameType) -> bool:
+        """`close()` resumes this frame directly, `send()` and `throw()` through the agent's
+        generator: whoever resumed the generator is the first frame that is not it."""
+        if not self.boundary.calls_under_way:
+            return False
+        if self.boundary.handing_over:
+            raise HandOverRefused
+        caller = sys._getframe(2)
+        return _inside_an_api_call(caller.f_back if caller is generator else caller)
 
 
 def _inside_an_api_call(frame: FrameType | None) -> bool:

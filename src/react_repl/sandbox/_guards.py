@@ -15,6 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
+from ._inline import INERT_HOOK, TYPE_HOOK
 from ._kinds import is_agent_code
 from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
@@ -186,6 +187,8 @@ class Guards:
             "_unpack_sequence_": _unpack_sequence,
             "_inplacevar_": _inplacevar,
             "_apply_": _apply,
+            TYPE_HOOK: type,
+            INERT_HOOK: INERT_BUILTINS | {str},  # `format` never takes the inline path
             "__metaclass__": type,
             "__name__": "sandbox",
         }
@@ -212,18 +215,31 @@ def _apply(function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return function(*args, **kwargs)
 
 
+# What `type` itself puts among a class's special names; none of them is called as a method.
+_CLASS_DATA = frozenset(
+    {"__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__static_attributes__",
+     "__firstlineno__"}
+)  # fmt: skip
+
+
 def _check_special_methods(cls: type) -> None:
     """Python calls a special method by itself (a set hashes, a dict compares), so one must be
-    code the action wrote, which begins with the entry check (`_compiler.py`). A decorator can
-    make it any callable: red-teaming found `rows.pop` as `__hash__` raising in the middle of
-    a hand-over and cutting it short (the action caught the error and read what was not yet
-    made safe), and a generator's `send` as `__eq__` resumes agent code during one."""
+    a plain function the action wrote, which begins with the entry check (`_compiler.py`). A
+    decorator can make it anything: red-teaming found `rows.pop` as `__hash__` raising in the
+    middle of a hand-over and cutting it short (the action caught the error and read what was
+    not yet made safe), a generator's `send` as `__eq__` resuming agent code during one, and a
+    `property` of a builtin as `__hash__`, whose getter Python calls and whose result it calls
+    again, with no entry check on either. So properties, other descriptors, static and class
+    methods, bound methods, builtins and callable objects are all refused, whatever they wrap.
+    Later assignment cannot change this: `C.__hash__ = f` and `setattr(C, "__hash__", f)` are
+    refused as private names."""
     for name, value in vars(cls).items():
-        if not (name.startswith("__") and name.endswith("__")):
+        if not (name.startswith("__") and name.endswith("__")) or name in _CLASS_DATA:
             continue
-        inner = value.__func__ if isinstance(value, staticmethod | classmethod) else value
-        if callable(inner) and not is_agent_code(inner):
+        if name == "__hash__" and value is None:  # what `type` sets beside an own `__eq__`
+            continue
+        if type(value) is not types.FunctionType or not is_agent_code(value):
             raise TypeError(
-                f"{name} of class {cls.__name__} must be a function written in the action, "
-                f"not {type(inner).__name__}"
+                f"{name} of class {cls.__name__} must be a function written in the action "
+                f"(a def or a lambda, not wrapped), not {type(value).__name__}"
             )

@@ -13,40 +13,24 @@ cannot hide an item), `defaultdict` factories, and the attributes of agent objec
 from __future__ import annotations
 
 import contextlib
-import operator
 import threading
-from collections import ChainMap, defaultdict, deque
+from collections import ChainMap
 from collections.abc import Collection, Iterator, MutableMapping
 from typing import Any
 
 from ._callbacks import AgentCallback, AgentGenerator
-from ._handle import Handle, HandOverRefused
+from ._crossing import Crossing
+from ._handle import Handle
 from ._kinds import (
     CALL_WRAPPERS,
-    exception_fields,
     is_agent_code,
     is_agent_generator,
     is_bound_builtin,
 )
-from ._plain import (
-    ATOMS,
-    FROZEN,
-    MAPPINGS,
-    MOMENTS,
-    MUTABLE_CONTAINERS,
-    SEQUENCES,
-    SETS,
-    container_base,
-    container_kind,
-    is_plain_factory,
-    is_plain_moment,
-)
 from ._reach import reach
+from ._shadow import Shadow, copyable
 from ._unwrap import unwrap
 from ._watch import Watch
-
-# the slot itself: an agent subclass cannot override it
-_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Boundary:
@@ -59,6 +43,9 @@ class Boundary:
         self._threads_before = 0
         self._given: list[dict[int, Any]] = []  # of each call under way, innermost last
         self._watches: list[Watch | None] = []  # of each call, once it has entered agent code
+        self._shadows: list[Shadow | None] = []  # of each call: its copies, if read-only
+        # of the read-only calls under way: id(a copy, or the agent's value) -> the agent's value
+        self._stands_for: dict[int, Any] = {}
         self.handing_over = False  # while True, agent code is refused (see HandOverRefused)
 
     def apis_loaded(self) -> None:
@@ -67,18 +54,33 @@ class Boundary:
         if threading.active_count() > 1:
             self._idle = self.calls_under_way = 1
 
-    def begin_call(self, given: dict[int, Any]) -> None:
+    def begin_call(self, given: dict[int, Any], shadow: Shadow | None = None) -> None:
+        """`shadow`: the copies a read-only API received (`inbound_copies`); its `given` starts
+        empty, since it holds none of the agent's objects. What a call made during it is given
+        (by a callback) may be kept where the outer API finds it: it is watched there too."""
         if self.calls_under_way == self._idle:
             self._threads_before = threading.active_count()
         self.calls_under_way += 1
+        for level, outer in enumerate(self._shadows):
+            if outer is not None:
+                self._given[level].update(given)
         self._given.append(given)
         self._watches.append(None)
+        self._shadows.append(shadow)
+        if shadow is not None:
+            for key, (_, original) in shadow.copies.items():
+                self._stands_for[key] = self._stands_for[id(original)] = original
 
     def end_call(self) -> bool:
         """A thread the API left running may start agent code at any time: then stay on.
         True if the call started agent code (for `settle`)."""
         self._given.pop()
         entered = self._watches.pop() is not None
+        shadow = self._shadows.pop()
+        if shadow is not None:
+            for key, (_, original) in shadow.copies.items():
+                self._stands_for.pop(key, None)
+                self._stands_for.pop(id(original), None)
         if threading.active_count() <= self._threads_before:
             self.calls_under_way -= 1
         return entered
@@ -97,9 +99,11 @@ class Boundary:
         out of a list the API had just filled. Copies made here become the agent's own: the API
         may fill one where it finds it before it enters agent code again."""
         safe = []
-        with self._handing_over():
-            entered = any(watch is not None for watch in self._watches)
-            crossing = _Crossing(self, self.given_under_way(), in_place=entered)
+        was = self.handing_over  # as `_handing_over()` does, without its cost at every entry
+        self.handing_over, self.calls_under_way = True, self.calls_under_way + 1
+        try:
+            entered = self._watches.count(None) < len(self._watches)
+            crossing = Crossing(self, self.given_under_way(), in_place=entered)
             self._settle_before_entry(crossing)
             for value in values:
                 if self.agent_owned(value):
@@ -109,9 +113,11 @@ class Boundary:
                     safe.append(crossing.wrap(value))
             crossing.finish()
             crossing.adopt_copies()
+        finally:
+            self.handing_over, self.calls_under_way = was, self.calls_under_way - 1
         return tuple(safe)
 
-    def _settle_before_entry(self, crossing: _Crossing) -> None:
+    def _settle_before_entry(self, crossing: Crossing) -> None:
         """Everything the calls under way were given, made safe before agent code they start
         runs: all of it the first time, then what changed since (see `_watch.py`)."""
         for level, given in enumerate(self._given):
@@ -131,7 +137,22 @@ class Boundary:
         in `given` passes back untouched, so an API's object must never be recorded there."""
         if self._given:
             reach(value, self._given[-1], self._agent_classes)
-        return unwrap(value, set(), self._for_api)
+        return unwrap(value, {}, self._for_api)
+
+    def inbound_copies(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], dict[str, Any], Shadow] | None:
+        """For an API declared `read_only_arguments`: copies of what the agent passed (see
+        `_shadow.py`); None when the arguments reach what cannot be copied, an agent object
+        for one: then the call goes through `inbound`."""
+        reached: dict[int, Any] = {}
+        reach((args, kwargs), reached, self._agent_classes)
+        if not copyable(reached):
+            return None
+        shadow = Shadow()
+        copied_args = tuple(shadow.copy_in(value, self._for_api) for value in args)
+        copied_kwargs = {key: shadow.copy_in(value, self._for_api) for key, value in kwargs.items()}
+        return copied_args, copied_kwargs, shadow
 
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -143,8 +164,8 @@ class Boundary:
         given: dict[int, Any] = {}
         if not reach((args, kwargs), given, self._agent_classes):
             return args, kwargs, given
-        plain_args = tuple(unwrap(value, set(), self._for_api) for value in args)
-        plain_kwargs = {key: unwrap(value, set(), self._for_api) for key, value in kwargs.items()}
+        plain_args = tuple(unwrap(value, {}, self._for_api) for value in args)
+        plain_kwargs = {key: unwrap(value, {}, self._for_api) for key, value in kwargs.items()}
         return plain_args, plain_kwargs, given
 
     def _for_api(self, value: Any) -> Any:
@@ -158,7 +179,7 @@ class Boundary:
 
     def outbound(self, result: Any, given: dict[int, Any]) -> Any:
         with self._handing_over():
-            crossing = _Crossing(self, given)
+            crossing = Crossing(self, given)
             safe = crossing.wrap(result)
             crossing.finish()
         return safe
@@ -173,12 +194,12 @@ class Boundary:
         outer one kept), and the callback reading the raw object once the inner call returned.
         So what changed there is made safe too, as before an entry."""
         with self._handing_over():
-            crossing = _Crossing(self, given, in_place=entered)
+            crossing = Crossing(self, given, in_place=entered)
             for item in list(given.values()):  # each once: `given` has no duplicates
                 crossing.settle(item)
             crossing.finish()
             if self._given:  # agent code an outer call started resumes: as at an entry
-                outer = _Crossing(self, self.given_under_way(), in_place=True)
+                outer = Crossing(self, self.given_under_way(), in_place=True)
                 self._settle_before_entry(outer)
                 outer.finish()
 
@@ -200,196 +221,3 @@ class Boundary:
         if isinstance(value, type):
             return value in self._agent_classes
         return is_agent_code(value)
-
-
-class _Crossing:
-    """One pass over what came out of an API: copies plain containers, wraps rich objects, and
-    checks in place the agent-owned objects it meets (which may hold what the API put there)."""
-
-    __slots__ = ("boundary", "done", "given", "in_place", "memo", "pending")
-
-    def __init__(
-        self, boundary: Boundary, given: MutableMapping[int, Any], in_place: bool = False
-    ) -> None:
-        """`in_place`: agent code ran during the call, so a list found in the agent's data may
-        be one it made and holds elsewhere too (red-teaming found a property getter putting its
-        list where the API filled it, kept in a global): such lists, dicts and sets become the
-        agent's own and are made safe where they are, not copied."""
-        self.boundary = boundary
-        self.given = given
-        self.in_place = in_place
-        self.memo: dict[int, Any] = {}
-        self.pending: list[Any] = []
-        self.done: set[int] = set()
-
-    def wrap(self, value: Any) -> Any:
-        """Atoms are tested inline before recursing: a call per number or string would make a
-        big query result cost several times what the API took to build it."""
-        kind = type(value)
-        if kind in ATOMS or id(value) in self.given:
-            return value
-        if id(value) in self.memo:
-            copy: Any = self.memo[id(value)]
-            return Handle(value) if copy is None else copy  # a cycle through a tuple
-        if kind in MOMENTS:
-            return value if is_plain_moment(value) else Handle(value)
-        plain = container_kind(value)
-        if plain is None:
-            return self._foreign(value)
-        try:
-            return self._copy(value, kind, plain)
-        except HandOverRefused:  # its keys or members hash with agent code
-            self.memo[id(value)] = None
-            return Handle(value)
-
-    def _copy(self, value: Any, kind: Any, plain: type) -> Any:
-        atoms, wrap = ATOMS, self.wrap
-        if plain in MAPPINGS:
-            factory = _FACTORY.__get__(value) if plain is defaultdict else None
-            if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
-                return Handle(value)
-            mapping = self.memo[id(value)] = kind(factory) if plain is defaultdict else kind()
-            for key, item in value.items():
-                key = key if type(key) in atoms else wrap(key)
-                mapping[key] = item if type(item) in atoms else wrap(item)
-            return mapping
-        if plain in SEQUENCES or plain in SETS:
-            copy: Any = kind() if kind is not deque else deque(maxlen=value.maxlen)
-            self.memo[id(value)] = copy
-            add = copy.add if plain in SETS else copy.append
-            for item in value:
-                add(item if type(item) in atoms else wrap(item))
-            return copy
-        self.memo[id(value)] = None  # tuples and frozensets exist only once complete
-        items = [item if type(item) in atoms else wrap(item) for item in value]
-        del self.memo[id(value)]
-        return kind(items) if kind is tuple or kind is frozenset else kind._make(items)
-
-    def _foreign(self, value: Any) -> Any:
-        if type(value) is AgentCallback or type(value) is AgentGenerator:
-            return value.agent_value
-        if self.boundary.agent_owned(value):
-            self.pending.append(value)
-            return value
-        return Handle(value)
-
-    def finish(self) -> None:
-        while self.pending:
-            item = self.pending.pop()
-            if id(item) not in self.done:
-                self.done.add(id(item))
-                self.settle(item)
-
-    def settle(self, item: Any) -> None:
-        """Exact lists and dicts (most of what agents pass) are walked inline; the rest through
-        the base type's own methods, which an agent subclass cannot override."""
-        kind = type(item)
-        if kind is list:
-            atoms, given = ATOMS, self.given
-            for index, value in enumerate(item):
-                if type(value) not in atoms and id(value) not in given:
-                    safe = self._safe(value)
-                    if safe is not value:
-                        item[index] = safe
-            return
-        if kind is dict:
-            self._settle_mapping(item, dict)
-            return
-        if kind in ATOMS or kind is Handle or kind in FROZEN:
-            return
-        base = kind if kind in MUTABLE_CONTAINERS else container_base(kind)
-        if base in SEQUENCES:
-            self._settle_sequence(item, base)
-        elif base in MAPPINGS:
-            self._settle_mapping(item, base)
-        elif base in SETS:
-            self._settle_set(item)
-        if isinstance(item, BaseException):
-            self._settle_fields(item)
-        if kind in self.boundary._agent_classes or (
-            isinstance(item, type) and item in self.boundary._agent_classes
-        ):
-            self._settle_attributes(item)
-
-    def _safe(self, item: Any) -> Any:
-        if type(item) in ATOMS or id(item) in self.given:
-            return item
-        if self.in_place and type(item) in MUTABLE_CONTAINERS:
-            self.given[id(item)] = item
-            self.pending.append(item)
-            return item
-        return self.wrap(item)
-
-    def adopt_copies(self) -> None:
-        """The lists, dicts and sets copied here now belong to agent code, which is about to
-        run: watched from now on like what the agent passed in."""
-        for copy in self.memo.values():
-            if type(copy) in MUTABLE_CONTAINERS:
-                self.given[id(copy)] = copy
-
-    def _settle_sequence(self, sequence: Any, base: Any) -> None:
-        getitem, setitem = base.__getitem__, base.__setitem__
-        for index in range(base.__len__(sequence)):
-            item = getitem(sequence, index)
-            if type(item) not in ATOMS and (safe := self._safe(item)) is not item:
-                setitem(sequence, index, safe)
-
-    def _settle_mapping(self, mapping: Any, base: Any) -> None:
-        if base is defaultdict:
-            factory = _FACTORY.__get__(mapping)
-            if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
-                _FACTORY.__set__(mapping, None)
-        setitem, delitem = base.__setitem__, base.__delitem__
-        atoms, given = ATOMS, self.given
-        try:
-            for key, item in list(base.items(mapping)):
-                if (type(key) in atoms or id(key) in given) and (
-                    type(item) in atoms or id(item) in given
-                ):
-                    continue
-                new_key, new_item = self._safe(key), self._safe(item)
-                if new_key is not key:
-                    delitem(mapping, key)
-                if new_key is not key or new_item is not item:
-                    setitem(mapping, new_key, new_item)
-        except HandOverRefused:  # an agent key's hash: what the API put here cannot stay
-            base.clear(mapping)
-
-    def _settle_set(self, items: Any) -> None:
-        """Only the changed members move, so agent members are not hashed again (their hashes
-        are kept in the set); an agent `__eq__` runs only on a hash collision, and is refused."""
-        changed = [(m, new) for m in set.__iter__(items) if (new := self._safe(m)) is not m]
-        if not changed:
-            return
-        try:  # a tuple the API made hashes the agent objects it holds
-            set.difference_update(items, {raw for raw, _ in changed})
-        except HandOverRefused:
-            set.clear(items)
-        for _, new in changed:
-            with contextlib.suppress(HandOverRefused):
-                set.add(items, new)
-
-    def _settle_fields(self, error: BaseException) -> None:
-        """An exception the agent passed: an API may have set its `args` or fields."""
-        for slot, value in exception_fields(error):
-            if type(value) is tuple:  # `args`: a tuple the API may have replaced
-                safe: Any = tuple(self._safe(part) for part in value)
-                changed = any(map(operator.is_not, safe, value))
-            else:
-                safe = self._safe(value)
-                changed = safe is not value
-            if changed:
-                slot.__set__(error, safe)
-
-    def _settle_attributes(self, owner: Any) -> None:
-        """Instances and classes the agent defined: `vars()` is their only storage (the compiler
-        refuses `__slots__`), and only public names are reachable from agent code."""
-        for name, item in list(vars(owner).items()):
-            if name.startswith("_") or type(item) in ATOMS:
-                continue
-            safe = self._safe(item)
-            if safe is not item:
-                if isinstance(owner, type):
-                    type.__setattr__(owner, name, safe)
-                else:
-                    owner.__dict__[name] = safe

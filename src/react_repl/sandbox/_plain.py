@@ -61,6 +61,38 @@ INERT_BUILTINS: frozenset[type] = frozenset(
 _NAMEDTUPLE_NAMES = frozenset({"count", "index"})
 
 
+PLAIN_TYPES: frozenset[type] = ATOMS | MOMENTS | CONTAINERS
+"""Every type whose exact instances are plain data (a moment's tzinfo and a container's items
+are checked apart)."""
+
+_EXTENDABLE: tuple[type, ...] = (
+    str, int, float, complex, bytes, bytearray, tuple, frozenset, list, set, deque,
+    OrderedDict, defaultdict, Counter, dict, datetime.datetime, datetime.date, datetime.time,
+    datetime.timedelta,
+)  # fmt: skip
+
+
+def plain_base(kind: type) -> type | None:
+    """The plain type a subclass extends (`class Name(str)`: str), None for anything else.
+    A subclass can lie through its own `__eq__`/`__hash__` wherever an API keeps it (a cache)
+    and trusts it as the plain value it claims to be, so it crosses as an exact copy."""
+    return _plain_base(kind)
+
+
+@functools.lru_cache(maxsize=256)
+def _plain_base(kind: Any) -> type | None:
+    if kind in PLAIN_TYPES or is_plain_namedtuple_class(kind):
+        return None
+    for base in kind.__mro__[1:]:
+        if base in _EXTENDABLE:
+            return base
+    return None
+
+
+def is_plain_namedtuple_class(kind: type) -> bool:
+    return issubclass(kind, tuple) and is_plain_namedtuple(kind)
+
+
 def is_plain_moment(value: Any) -> bool:
     zone = value.tzinfo
     return zone is None or type(zone) in STANDARD_ZONES

@@ -47,9 +47,16 @@ class RunOutcome:
 
 
 class WorkerProcess:
-    def __init__(self, config: dict[str, Any], env: Mapping[str, str]) -> None:
+    def __init__(
+        self, config: dict[str, Any], env: Mapping[str, str], registry: list[WorkerProcess]
+    ) -> None:
         """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
-        writable place besides the workspace; it is deleted with the worker."""
+        writable place besides the workspace; it is deleted with the worker.
+
+        The worker is put into `registry` (the sandbox kills what it holds on close) as soon as
+        it exists: a Ctrl-C a moment later must not leave it running unowned. A Ctrl-C during
+        the spawn itself closes the pipes, so a worker that did start reads end-of-file and
+        exits."""
         self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
         env = {**env, "TMPDIR": self.scratch}
         if config.get("os_layer") is not None:
@@ -60,27 +67,20 @@ class WorkerProcess:
             }
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
-        for fd in (parent_in, parent_out):
-            os.set_inheritable(fd, False)
-        self._process = subprocess.Popen(
-            [
-                sys.executable,
-                "-I",
-                "-c",
-                _BOOTSTRAP.format(root=_PACKAGE_ROOT),
-                str(child_in),
-                str(child_out),
-            ],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(child_in, child_out),
-            start_new_session=True,
-            env=_worker_env(env),
-        )
+        self._in, self._out = parent_in, parent_out
+        try:
+            for fd in (parent_in, parent_out):
+                os.set_inheritable(fd, False)
+            self._process = _spawn(env, child_in, child_out)
+        except BaseException:
+            for fd in (parent_in, parent_out, child_in, child_out):
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            raise
+        registry.append(self)
         os.close(child_in)
         os.close(child_out)
-        self._in, self._out = parent_in, parent_out
         self._poller = select.poll()  # not select(): a big parent may hold fds above 1024
         self._poller.register(parent_in, select.POLLIN)
         self._buffer = FrameBuffer()
@@ -200,6 +200,25 @@ class WorkerProcess:
                 os.close(fd)
         self._in = self._out = -1
         shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def _spawn(env: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            _BOOTSTRAP.format(root=_PACKAGE_ROOT),
+            str(child_in),
+            str(child_out),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        pass_fds=(child_in, child_out),
+        start_new_session=True,
+        env=_worker_env(env),
+    )
 
 
 def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:

@@ -24,12 +24,13 @@ from ._kinds import (
     is_bound_builtin,
     wrapped_callables,
 )
-from ._plain import ATOMS, CONTAINERS, MAPPINGS, container_kind
+from ._plain import ATOMS, CONTAINERS, MAPPINGS, container_kind, plain_base
 
 
 def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) -> bool:
     """Records every object (but atoms) reachable through containers and agent objects;
-    True if a handle, a function or a generator of the agent's is among them.
+    True if a handle, a function or a generator of the agent's, or an instance of a subclass of
+    a plain type, is among them (each is converted on its way in, see `_unwrap.py`).
     Iterative and allocation-light: agents pass big lists to APIs."""
     atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
     found, pending = False, [value]
@@ -58,7 +59,8 @@ def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) ->
         elif kind in CALL_WRAPPERS:
             found = True
             pending.extend(wrapped_callables(item))
-        elif kind in agent_classes:
+        elif kind in agent_classes or plain_base(kind) is not None:
+            found = found or plain_base(kind) is not None  # it crosses as an exact copy
             pending.extend(agent_contents(item))
             pending.append(kind)  # what its class holds is reachable through it
         elif isinstance(item, type) and item in agent_classes:

@@ -121,13 +121,23 @@ class Sandbox:
             "os_layer": os_layer,
             "echo_assignment": bool(echo_assignment),
             "replay_writes": _writes(declared, self._host) if replay_writes else [],
-        }
+            "read_only": [
+                name for name, declaration in declared.items()
+                if declaration is not None and declaration.read_only_arguments
+            ],
+        }  # fmt: skip
         self._variables: list[str] = []
         self._lock = threading.RLock()
         self._workers: list[WorkerProcess] = []
         self._finalizer = weakref.finalize(self, _kill_all, self._workers, os.getpid())
-        self._worker = self._spawn()
-        self._ensure_ready(self._worker)
+        try:
+            self._worker = self._spawn()
+            self._ensure_ready(self._worker)
+        except BaseException:
+            # Ctrl-C while the worker starts: the worker dies now, not whenever this half-built
+            # Sandbox is collected (the error's traceback keeps it alive meanwhile)
+            self.close()
+            raise
         missing = self.confinement.get("missing") if os_confinement else None
         if missing:
             _log.warning("sandbox OS layer incomplete on this kernel: %s", "; ".join(missing))
@@ -225,9 +235,7 @@ class Sandbox:
         self.close()
 
     def _spawn(self) -> WorkerProcess:
-        worker = WorkerProcess(self._config, self._env)
-        self._workers.append(worker)
-        return worker
+        return WorkerProcess(self._config, self._env, self._workers)
 
     def _ensure_ready(self, worker: WorkerProcess) -> None:
         if worker.ready:

@@ -51,8 +51,10 @@ class Session:
         }
         self._hints = _hints(self.injected, config)
         self._echo_assignment = bool(config.get("echo_assignment"))
+        importable = _catalogue.importable(self.injected)
+        self._preinjected = _catalogue.Preinjected(self.injected, importable)
         self.namespace: dict[str, Any] = {
-            "__builtins__": make_builtins(self._guards, _catalogue.importable(self.injected)),
+            "__builtins__": make_builtins(self._guards, importable),
             "_print_": Printer(self.capture),
             **self._guards.hooks(),
             ENTRY_GUARD: EntryGuard(boundary),
@@ -65,12 +67,14 @@ class Session:
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
+        read_only = set(config.get("read_only", ()))
         for reference in config["apis"]:
             name = reference["name"]
             function = resolve(reference)
             values[name] = ApiFunction(
-                name, function, boundary, self.meter, self._stop, self._scope, ledger
-            )
+                name, function, boundary, self.meter, self._stop, self._scope, ledger,
+                read_only=name in read_only,
+            )  # fmt: skip
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
             values[host["name"]] = HostFunction(
@@ -106,9 +110,13 @@ class Session:
         self._stop.reset()
         self.capture.start()
         self.namespace.update(self._protected)  # belt and braces: the compiler refuses rebinding
+        self._preinjected.put_back(self.namespace)  # an API's thread may have run agent code
         self._scope.begin()
         try:
             error, error_text = self._execute(source, filename)
+            put_back = self._preinjected.put_back(self.namespace)
+            if put_back:
+                self.capture.write(_catalogue.put_back_note(put_back))
         finally:
             self._scope.end()  # before "done" is sent: see _Channel.call_host
         if self._stop.stopped:

@@ -1,39 +1,151 @@
-"""Agent values on their way into an API: handles and agent code inside them are converted.
+"""Agent values on their way into an API: handles and agent code inside them are converted, and
+subclasses of plain types arrive as exact copies.
 
 Containers pass as they are unless something in them changes, since APIs may mutate what they
-are given; a container that holds a converted item is rebuilt with its own type.
+are given; a container that holds a converted item is rebuilt with its own type. For an API
+that declared it never changes what it is given (`_shadow.py`), every mutable container is
+copied instead, and each copy recorded with the agent's value it stands for.
+
+An instance of an agent subclass of `str`, `int`, `tuple`, `dict`, `datetime`, ... reaches an
+API as an exact value of the plain type it extends: red-teaming planted a `str` subclass whose
+`__eq__` and `__hash__` lied in an API's cache, where it answered every later honest call for
+the city it claimed to equal. The copy is read through the plain type's own methods, so no
+method of the subclass runs.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import datetime
+from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable
 from typing import Any
 
-from ._plain import ATOMS, container_kind
+from ._plain import ATOMS, FROZEN, MAPPINGS, container_kind, plain_base
+
+_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
+_IN_PROGRESS = object()  # an immutable copy not yet built: a cycle back to it cannot be kept
+_SCALAR_COPIES: dict[type, Callable[[Any], Any]] = {
+    str: str.__str__,  # each returns an exact copy for a subclass, without calling its methods
+    int: int.__int__,
+    float: float.__float__,
+    complex: complex.__complex__,
+    bytes: bytes.__bytes__,
+    bytearray: lambda value: bytearray(memoryview(value)),
+}
+_MOMENTS = (datetime.datetime, datetime.date, datetime.time, datetime.timedelta)
+Copies = dict[int, tuple[Any, Any]]
+"""id(what the API receives) -> (it, the agent's value it stands for); it keeps both alive."""
 
 
-def unwrap(value: Any, active: set[int], convert: Callable[[Any], Any]) -> Any:
-    """Agent containers pass as they are unless something in them is converted (handles,
-    callbacks): APIs may mutate what they are given."""
-    if type(value) in ATOMS or id(value) in active:
+def unwrap(
+    value: Any,
+    active: dict[int, Any],
+    convert: Callable[[Any], Any],
+    copies: Copies | None = None,
+) -> Any:
+    """What the API receives for `value`. `active` maps what is being converted to what stands
+    for it (a plain container passed on: itself). With `copies`, every mutable container is
+    copied and every value that changed is recorded there."""
+    if type(value) in ATOMS:
         return value
+    if id(value) in active:
+        return _cycle(active[id(value)])
     plain = container_kind(value)
     if plain is None:
-        return convert(value)
-    active.add(id(value))
+        base = plain_base(type(value))
+        if base is None:
+            new = convert(value)
+        else:
+            new = _exact(value, base, base, _inner(active, convert, copies), active)
+    elif copies is not None:
+        new = _exact(value, type(value), plain, _inner(active, convert, copies), active)
+    else:
+        new = _passed_on(value, plain, _inner(active, convert, copies), active)
+    if copies is not None and new is not value:
+        copies[id(new)] = (new, value)
+    return new
+
+
+def _inner(
+    active: dict[int, Any], convert: Callable[[Any], Any], copies: Copies | None
+) -> Callable[[Any], Any]:
+    return lambda item: unwrap(item, active, convert, copies)
+
+
+def _cycle(copy: Any) -> Any:
+    if copy is _IN_PROGRESS:
+        raise TypeError("a value that contains itself through a tuple cannot be passed to an API")
+    return copy
+
+
+def _passed_on(value: Any, plain: type, inner: Callable[[Any], Any], active: dict[int, Any]) -> Any:
+    """A plain container, itself unless something in it was converted."""
+    active[id(value)] = value
     if isinstance(value, dict):
         old: list[Any] = list(value.items())
-        new: list[Any] = [(unwrap(k, active, convert), unwrap(v, active, convert)) for k, v in old]
+        new: list[Any] = [(inner(key), inner(item)) for key, item in old]
         changed = any(a is not k or b is not v for (a, b), (k, v) in zip(new, old, strict=True))
         result = _rebuild_mapping(value, new) if changed else value
     else:
         old = list(value)
-        new = [unwrap(item, active, convert) for item in old]
+        new = [inner(item) for item in old]
         changed = any(a is not b for a, b in zip(new, old, strict=True))
         result = _rebuild(value, new) if changed else value
-    active.discard(id(value))
+    del active[id(value)]
     return result
+
+
+def _exact(
+    value: Any, kind: Any, base: Any, inner: Callable[[Any], Any], active: dict[int, Any]
+) -> Any:
+    """A fresh value of `kind` (a plain type, or a plain namedtuple class) holding what `value`
+    holds, read through `base` (the plain type it is or extends), its items converted."""
+    if base in _SCALAR_COPIES:
+        return _SCALAR_COPIES[base](value)
+    if base in _MOMENTS:
+        arguments = base.__reduce__(value)[1]  # the state pickling uses, read by the base type
+        return base(*arguments)
+    if base in FROZEN:
+        active[id(value)] = _IN_PROGRESS
+        items = [inner(item) for item in base.__iter__(value)]
+        del active[id(value)]
+        return kind(items) if kind in FROZEN else kind._make(items)
+    if kind is base and (base is list or base is dict) and _flat(value):
+        return value.copy()  # nothing in it to convert: at C speed (a table's rows)
+    copy = _empty(value, base, inner)
+    active[id(value)] = copy
+    if base in MAPPINGS:
+        pairs = list(OrderedDict.items(value) if base is OrderedDict else dict.items(value))
+        converted = [
+            (
+                key if type(key) in ATOMS else inner(key),
+                item if type(item) in ATOMS else inner(item),
+            )
+            for key, item in pairs
+        ]
+        # Counter.update would count the pairs; the others are exact plain types
+        (dict.update if base is Counter else type(copy).update)(copy, converted)
+    else:
+        items = [item if type(item) in ATOMS else inner(item) for item in base.__iter__(value)]
+        (copy.update if base is set else copy.extend)(items)
+    del active[id(value)]
+    return copy
+
+
+def _flat(value: list[Any] | dict[Any, Any]) -> bool:
+    """Only atoms in it (keys too): checked at C speed."""
+    atom = ATOMS.__contains__
+    if type(value) is dict:
+        return all(map(atom, map(type, value))) and all(map(atom, map(type, value.values())))
+    return all(map(atom, map(type, value)))
+
+
+def _empty(value: Any, base: type, inner: Callable[[Any], Any]) -> Any:
+    if base is defaultdict:
+        return defaultdict(inner(_FACTORY.__get__(value)))
+    if base is deque:
+        return deque(maxlen=deque.maxlen.__get__(value))
+    return Counter() if base is Counter else base()
 
 
 def _rebuild_mapping(value: Any, items: list[tuple[Any, Any]]) -> Any:

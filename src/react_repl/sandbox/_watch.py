@@ -98,6 +98,8 @@ class _Group:
         self._sizes.append(len(item) if self._parts is not None else len(image))
 
     def settle_changes(self, settle: Callable[[Any], None]) -> None:
+        if not self._items:  # most calls give no agent object: nothing to image at all
+            return
         for index in self._changed():
             item = self._items[index]
             settle(item)

@@ -21,6 +21,7 @@ from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
 from ._scope import ActionScope
+from ._shadow import Shadow
 from ._stop import StopState
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
@@ -132,7 +133,7 @@ class ApiFunction:
 
     __slots__ = (
         "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name",
-        "_scope", "_stop",
+        "_read_only", "_scope", "_stop",
     )  # fmt: skip
 
     def __init__(
@@ -144,8 +145,11 @@ class ApiFunction:
         stop: StopState,
         scope: ActionScope,
         ledger: WriteLedger | None = None,
+        read_only: bool = False,
     ) -> None:
+        """`read_only`: the API declared `read_only_arguments` (see `_shadow.py`)."""
         self._name = name
+        self._read_only = read_only
         self._scope = scope
         self._function = function
         self._boundary = boundary
@@ -165,8 +169,9 @@ class ApiFunction:
         if not is_missing(replayed):
             return replayed
         self._meter.charge(self._name)
-        plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
-        self._boundary.begin_call(given)
+        plain_args, plain_kwargs, given, shadow = self._inbound(args, kwargs)
+        self._boundary.begin_call(given, shadow)
+        clean: BaseException | None = None
         try:
             result = self._function(*plain_args, **plain_kwargs)
         except BaseException as error:  # everything is rebuilt, nothing is lost
@@ -178,11 +183,27 @@ class ApiFunction:
             if self._ledger is not None:
                 key = call_key(self._name, self.__signature__, plain_args, plain_kwargs)
                 self._ledger.record(key, result)
-            return self._boundary.outbound(result, given)
+            safe = self._boundary.outbound(result, given)
         finally:
             self._boundary.settle(given, entered=self._boundary.end_call())
+        if clean is None:
+            if shadow is not None and shadow.changed():
+                raise RuntimeError(
+                    f"{self._name}() is declared never to change what it is given "
+                    "(read_only_arguments), but it did; the change did not reach your values"
+                )
+            return safe
         self._stop.unwind()  # the stop itself, raised through the API, is not an error
         raise clean
+
+    def _inbound(
+        self, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], dict[str, Any], dict[int, Any], Shadow | None]:
+        """What the API receives: copies, for a read-only API whose arguments allow them."""
+        copied = self._boundary.inbound_copies(args, kwargs) if self._read_only else None
+        if copied is not None:
+            return copied[0], copied[1], {}, copied[2]
+        return (*self._boundary.inbound(args, kwargs), None)
 
     def _replayed(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """A write's first result when it already ran with these arguments (see _ledger.py)."""
