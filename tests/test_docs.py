@@ -30,6 +30,8 @@ SET_UP_COMMANDS = (
 )
 FENCE = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
 MODULE_PATH_COMMENT = re.compile(r"\A# (\S+\.py)\n")
+GENERATED_START = "<!-- generated: react-repl config options -->"
+GENERATED_END = "<!-- end generated -->"
 
 
 def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
@@ -69,6 +71,22 @@ def test_the_strict_build_fails_on_a_broken_link_or_anchor(tmp_path: Path) -> No
 
     (tmp_path / "docs" / "index.md").write_text("# Home\n\n[there](other.md#a-section)\n")
     assert mkdocs_build(config, tmp_path / "site").returncode == 0
+
+
+def test_the_configuration_page_shows_the_declared_options_and_techniques() -> None:
+    """The options and techniques are declared once, in code; the page shows what
+    `react-repl config options` makes of that declaration, so no option goes undocumented."""
+    printed = subprocess.run(
+        [sys.executable, "-m", "react_repl", "config", "options"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout.strip()
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    shown = page.split(GENERATED_START, 1)[1].split(GENERATED_END, 1)[0].strip()
+    assert "| `techniques` |" in printed and "| `plan` |" in printed
+    assert shown == printed, "paste `react-repl config options` into docs/configuration.md"
 
 
 def test_the_readme_is_a_short_front_page() -> None:
