@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,16 @@ def test_the_configuration_page_shows_the_declared_options_and_techniques() -> N
     shown = page.split(GENERATED_START, 1)[1].split(GENERATED_END, 1)[0].strip()
     assert "| `techniques` |" in printed and "| `plan` |" in printed
     assert shown == printed, "paste `react-repl config options` into docs/configuration.md"
+
+
+def test_the_layout_page_states_the_layers_pyproject_enforces() -> None:
+    """lint-imports enforces pyproject.toml's layers; the page a newcomer reads must not drift."""
+    contract = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    (layers,) = [c["layers"] for c in contract["contracts"] if c["type"] == "layers"]
+    page = (ROOT / "docs" / "layout.md").read_text(encoding="utf-8")
+    section = page.split("## Which way imports go", 1)[1]
+    shown = section.split("```", 2)[1].strip().splitlines()
+    assert shown == [layer.replace("react_repl.", "") for layer in layers]
 
 
 def test_the_readme_is_a_short_front_page() -> None:
