@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ._unwrap import unwrap
 
 if TYPE_CHECKING:
-    from ._handles import Boundary
+    from ._boundary import Boundary
 
 
 class AgentCallback:

@@ -1,5 +1,5 @@
 """One pass over what came out of an API: plain containers copied, rich objects wrapped, and
-the agent's own objects it meets checked in place (`Boundary` in `_handles.py` runs them)."""
+the agent's own objects it meets checked in place (`Boundary` in `_boundary.py` runs them)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from ._plain import (
 )
 
 if TYPE_CHECKING:
-    from ._handles import Boundary
+    from ._boundary import Boundary
 
 # the slot itself: an agent subclass cannot override it
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]

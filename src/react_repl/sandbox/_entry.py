@@ -19,9 +19,9 @@ from collections.abc import Generator
 from types import CodeType, FrameType
 from typing import Any
 
+from ._boundary import Boundary
 from ._callbacks import AgentCallback, thrown_in
 from ._handle import HandOverRefused
-from ._handles import Boundary
 from ._kinds import AGENT_FILES
 from ._plain import ATOMS
 from ._wrappers import ApiFunction

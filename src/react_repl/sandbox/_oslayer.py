@@ -2,7 +2,7 @@
 
 Why the worker and not a separate API process: API calls hand rich objects, callbacks, agent
 generators and containers filled in place across the boundary, all by reference inside one
-interpreter (`_handles.py`). Splitting API code into another process would turn every call into
+interpreter (`_boundary.py`). Splitting API code into another process would turn every call into
 serialisation and every handle into a remote reference, and still leave that process with the
 files and network the APIs need. Confining the one worker to exactly what the APIs need gives
 an attacker who breaks RestrictedPython *and* the guards no more than the APIs already had:

@@ -1,7 +1,7 @@
 """The one definition of plain data: what may cross between API code and agent code as itself.
 
 Everything else crosses as an opaque `Handle`. The guards (`_guards.py`: which values have only
-harmless attributes, which the agent may modify), the API boundary (`_handles.py`: what is copied,
+harmless attributes, which the agent may modify), the API boundary (`_boundary.py`: what is copied,
 what is walked, what is wrapped), snapshots and host-function images all read their types from
 here, so a type added in one place is added everywhere. Before this module there were four
 hand-kept lists, and `defaultdict` was in two of them only: an API could hand a raw object back

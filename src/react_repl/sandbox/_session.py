@@ -7,13 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _catalogue
+from ._boundary import Boundary
 from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
 from ._compiler import ENTRY_GUARD, STOP_GUARD, compile_action
 from ._entry import EntryGuard
 from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
-from ._handles import Boundary
 from ._ledger import WriteLedger
 from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
 from ._references import resolve

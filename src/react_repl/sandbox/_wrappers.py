@@ -3,7 +3,7 @@
 A wrapper's only public surface is being callable. Whatever an API raises is rebuilt from its
 type name and message (and its arguments, when they are plain data), so no traceback, frame,
 `__cause__` or request object (with its headers) crosses back into the namespace; what it
-returns crosses through `Boundary` (`_handles.py`).
+returns crosses through `Boundary` (`_boundary.py`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ._boundary import Boundary
 from ._budget import Meter
-from ._handles import Boundary
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
