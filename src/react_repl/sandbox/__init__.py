@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ._plain import HostImage
     from ._sandbox import DEFAULT_PREINJECT, Sandbox
     from ._settings import SandboxSettings
+    from ._snapshot import unsaved_snapshot
 
 _EXPORTS = {
     "DEFAULT_MAX_CALLS_PER_ACTION": "._budget",
@@ -32,6 +33,7 @@ _EXPORTS = {
     "SandboxError": "._observation",
     "SandboxSettings": "._settings",
     "prints_result": "._host",
+    "unsaved_snapshot": "._snapshot",
 }
 
 __all__ = [
@@ -45,6 +47,7 @@ __all__ = [
     "SandboxError",
     "SandboxSettings",
     "prints_result",
+    "unsaved_snapshot",
 ]
 
 

@@ -159,13 +159,16 @@ class Sandbox:
                 # the worker's state is unknown, so it is replaced rather than trusted.
                 self._replace_worker()
                 raise
-            return self._observe(outcome, time.monotonic() - started, code)
+            return self._observe(outcome, time.monotonic() - started)
 
     def snapshot(self) -> dict[str, Any]:
         """The namespace's plain values as JSON-able data, and the names of what was lost
-        (handles, functions, classes, other objects) with the reason, for `restore()`."""
+        (handles, functions, classes, other objects) with the reason, for `restore()`.
+        Raises SandboxError when it cannot be taken; `unsaved_snapshot()` records that."""
         with self._lock:
             reply = self._ask({"op": "snapshot"}, "snapshot")
+            if "error" in reply:  # the worker and its namespace are still there
+                raise SandboxError(f"the namespace could not be saved: {reply['error']}")
             snapshot = reply.get("snapshot")
             if not isinstance(snapshot, dict):
                 raise SandboxError("the worker sent no snapshot")
@@ -246,14 +249,14 @@ class Sandbox:
         self._workers.remove(old)
         self._worker = self._spawn()
 
-    def _observe(self, outcome: RunOutcome, duration: float, code: str) -> Observation:
+    def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
         counted = dict(outcome.calls)  # kept across resets: budgets are per run
         for name, count in outcome.host_calls.items():
             counted[name] = max(counted.get(name, 0), count)
         for name, count in counted.items():
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration, code)
+            report = finished(outcome, self.max_output, duration)
             self._variables = list(report.variables)
             return report.observation
         lost = tuple(self._variables)

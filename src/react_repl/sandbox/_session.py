@@ -18,8 +18,8 @@ from ._ledger import WriteLedger
 from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
 from ._references import resolve
 from ._scope import ActionScope
-from ._silence import empty_loop_names
-from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
+from ._silence import explain_silence
+from ._snapshot import FORMAT, MAX_REASON, VERSION, decode_value, restorable, take
 from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction, HostFunction
 
@@ -122,11 +122,16 @@ class Session:
             "variables": self.variables(),
             "stopped": self._stop.stopped,
             "answer": self._stop.answer,
-            "empty_loops": empty_loop_names(source, self.namespace) if silent else [],
+            "quiet": explain_silence(source, self.namespace) if silent else None,
         }
 
     def snapshot(self) -> dict[str, Any]:
-        return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+        """A failure is answered, not raised: raised here it would end the worker, and the
+        namespace the snapshot was meant to save would be lost with it."""
+        try:
+            return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+        except Exception as error:  # MemoryError, RecursionError in the worker
+            return {"op": "snapshot", "error": f"{type(error).__name__}: {error}"[:MAX_REASON]}
 
     def restore(self, snapshot: Any) -> dict[str, Any]:
         """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,
