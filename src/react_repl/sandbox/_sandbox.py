@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import logging
 import os
@@ -13,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+from react_repl._secrets import Redactor, environment_secrets, secret_values
 
 from . import _catalogue, _oslayer
 from ._budget import (
@@ -94,6 +97,9 @@ class Sandbox:
         self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
         items = named_items(apis)
         references = describe_all(items)
+        self._redact = Redactor(
+            environment_secrets(self._env, os.environ) | secret_values(f for _, f in items)
+        )
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
         declared: dict[str, Any] = {
             str(reference["name"]): _declaration(str(reference["name"]), function)
@@ -241,6 +247,9 @@ class Sandbox:
             raise SandboxError(
                 f"the sandbox worker could not start: {reply.get('error')}: {reply.get('message')}"
             )
+        secrets = reply.get("secrets")
+        if isinstance(secrets, list):
+            self._redact.add(str(value) for value in secrets)
 
     def _replace_worker(self) -> None:
         """Kill the worker and spawn the next one now, so it boots while the model thinks."""
@@ -258,10 +267,15 @@ class Sandbox:
         if outcome.done is not None:
             report = finished(outcome, self.max_output, duration)
             self._variables = list(report.variables)
-            return report.observation
+            return self._redacted(report.observation)
         lost = tuple(self._variables)
         self._reset()
-        return interrupted(outcome, self.max_output, duration, self.timeout, lost)
+        return self._redacted(interrupted(outcome, self.max_output, duration, self.timeout, lost))
+
+    def _redacted(self, observation: Observation) -> Observation:
+        """The last step before the model sees it, whatever path made the text (rule 2 of
+        react_repl._secrets: the values the sandbox knows are secret, credentials in URLs)."""
+        return dataclasses.replace(observation, text=self._redact(observation.text))
 
 
 def _kill_all(workers: list[WorkerProcess], owner: int) -> None:

@@ -6,6 +6,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from react_repl._secrets import secret_values
+
 from . import _catalogue
 from ._budget import Meter
 from ._capture import Capture, CaptureStream, Printer, Send
@@ -65,9 +67,11 @@ class Session:
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
+        functions = []
         for reference in config["apis"]:
             name = reference["name"]
             function = resolve(reference)
+            functions.append(function)
             values[name] = ApiFunction(
                 name, function, boundary, self.meter, self._stop, self._scope, ledger
             )
@@ -82,6 +86,8 @@ class Session:
                 self._stop,
                 self._scope,
             )
+        # this worker's own copies hold them (a token made at import differs from the parent's)
+        self.secrets = sorted(secret_values(functions))
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
         return values
