@@ -189,7 +189,7 @@ def quiet_action(size: int) -> str:
     """An action of about `size` characters that printed nothing, in the shape that made the
     host work hardest explaining why (issue 33: a 44 kB one cost 60-94 s of host CPU): print()
     under thousands of comprehension clauses over lists that are emptied afterwards."""
-    names = [f"e{i}" for i in range(size // 40)]
+    names = [f"e{i}" for i in range(size // 37)]
     loops = " ".join(f"for x{i} in {n}" + (" if x0" if i == 0 else "") for i, n in enumerate(names))
     cleared = "".join(f"\n{name}.clear()" for name in names)
     return " = ".join(names) + " = [0]\n" + f"done = [print(x0) {loops}]" + cleared
