@@ -46,14 +46,17 @@ _VARIABLE_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")  # `KEY_ENV = "NAS
 _NOT_SECRET_ENV = frozenset(
     {"PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER", "REACT_REPL_WORKSPACE"}
 )
-_IN_TEXT = [
-    re.compile(  # a credential in a URL's query: ?key=… &api_key=… &access_token=…
-        r"(?i)([?&;](?:[a-z0-9.-]*[_.-])?(?:api_?key|apikey|key|token|auth|secret|password"
-        r"|passwd|pwd|sig|signature)=)[^&#\s'\"<>]+"
+_IN_TEXT = [  # (what the lowered text must contain for the shape to be looked for, the shape)
+    (  # a credential in a URL's query: ?key=… &api_key=… &access_token=…
+        "=",
+        re.compile(
+            r"(?i)([?&;](?:[a-z0-9.-]*[_.-])?(?:api_?key|apikey|key|token|auth|secret|password"
+            r"|passwd|pwd|sig|signature)=)[^&#\s'\"<>]+"
+        ),
     ),
-    re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^/\s:@'\"]+:)[^@\s/'\"]+(?=@)"),  # user:pass@
-    re.compile(r"(?i)(\bbearer\s+)[a-z0-9._~+/=-]{8,}"),
-    re.compile(r"(?i)(\b(?:x-)?api[-_]?key['\"]?\s*[:=]\s*['\"]?)[a-z0-9._~+/=-]{8,}"),
+    ("://", re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^/\s:@'\"]+:)[^@\s/'\"]+(?=@)")),  # user:pw@
+    ("bearer", re.compile(r"(?i)(\bbearer\s+)[a-z0-9._~+/=-]{8,}")),
+    ("key", re.compile(r"(?i)(\b(?:x-)?api[-_]?key['\"]?\s*[:=]\s*['\"]?)[a-z0-9._~+/=-]{8,}")),
 ]
 
 
@@ -263,8 +266,10 @@ class Redactor:
         for value in self._values:
             if value in text:
                 text = text.replace(value, REDACTED)
-        for shape in _IN_TEXT:
-            text = shape.sub(_keep_label, text)
+        lowered = text.lower()  # each shape costs a scan of the text: only where it may be
+        for marker, shape in _IN_TEXT:
+            if marker in lowered:
+                text = shape.sub(_keep_label, text)
         return text
 
 
