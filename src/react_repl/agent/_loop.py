@@ -337,12 +337,19 @@ class StepLoop:
         self.emit(StepEnded(step, record))
 
     def checkpoint(self) -> None:
-        """After each step: the run's state and the namespace's plain values, for resume/rewind."""
+        """After each step: the run's state and the namespace's plain values, for resume/rewind.
+        A namespace that cannot be saved is recorded as lost, with the reason; the run goes on."""
+        from react_repl.sandbox import SandboxError, unsaved_snapshot
+
+        try:
+            namespace = self.sandbox.snapshot()
+        except SandboxError as error:
+            namespace = unsaved_snapshot(self.sandbox.variables, str(error))
         self.recorder.checkpoint(
             {
                 "step": self.run.state.step,
                 "state": self.run.state.to_json(),
-                "namespace": self.sandbox.snapshot(),
+                "namespace": namespace,
                 "options": self.options.to_json(),
             }
         )

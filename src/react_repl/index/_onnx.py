@@ -11,8 +11,10 @@ lost API-Bank NDCG@10 (88.6 -> 87.4), so it is not used (docs/method_search.md).
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -28,8 +30,7 @@ class OnnxMiniLM:
     dimension = 384
 
     def __init__(self, folder: Path | None = None, cache: Path | None = None) -> None:
-        import onnxruntime
-
+        onnxruntime = quiet_onnxruntime()
         folder = folder or model_dir()
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
@@ -51,6 +52,28 @@ class OnnxMiniLM:
             "attention_mask": mask,
         }
         return self._session.run(["pooled"], feed)[0]
+
+
+TELEMETRY_OPT_OUT = {"ORT_DISABLE_TELEMETRY": "1", "ORT_TELEMETRY_DISABLED": "1"}
+"""The switches onnxruntime's telemetry reads: 1.32 reads the first (its library holds that name);
+the second is the name its later sources use."""
+
+
+def quiet_onnxruntime() -> ModuleType:
+    """onnxruntime, imported with its telemetry off. From 1.29 it is on by default on Linux too:
+    traced during `react-repl bench`, it looked up mobile.events.data.microsoft.com and queued
+    events in the user's cache folder, while the README promises the bench never reaches the
+    internet unless a suite asks. The switch is read when onnxruntime's environment is created,
+    so it is set before the import, and this is the only place the package imports it. A user
+    who set a switch otherwise keeps their choice."""
+    for name, value in TELEMETRY_OPT_OUT.items():
+        os.environ.setdefault(name, value)
+    import onnxruntime
+
+    disable = getattr(onnxruntime, "disable_telemetry_events", None)
+    if callable(disable) and os.environ.get("ORT_DISABLE_TELEMETRY") == "1":
+        disable()
+    return onnxruntime
 
 
 def cached_graph(folder: Path, cache: Path | None = None) -> Path:

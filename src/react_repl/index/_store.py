@@ -29,7 +29,8 @@ from react_repl._atomic import atomic_path, write_atomically
 
 from ._vectors import read_vectors, write_vectors
 
-FORMAT_VERSION = 3  # 2: embeddings blend the full and summary views; 3: built-in flag
+FORMAT_VERSION = 4  # 2: embeddings blend the full and summary views; 3: built-in flag;
+# 4: signatures show a default only when the source wrote it as a plain literal (issue 33)
 MANIFEST = "manifest.json"
 # what save_state writes, and the temporaries of an interrupted write: nothing else in the
 # folder is ours to delete (a user's "apis-notes.md" was, once)

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from react_repl._secrets import shown_signature
+
 _NOISE = re.compile(r"\b(?:typing|typing_extensions|collections\.abc|builtins)\.")
 
 
@@ -25,11 +27,15 @@ class _Rendered:
 
 
 def read_signature(func: Callable[..., Any]) -> inspect.Signature:
-    """Evaluate string annotations when possible; fall back to their text when names are missing."""
+    """The signature as the model may read it: string annotations evaluated when possible (their
+    text when names are missing), and every default that is not a plain literal written in the
+    function's own source shown as `...` (react_repl._secrets, rule 1): an `api_key` default
+    read from the environment would otherwise reach method_search results and the index."""
     try:
-        return inspect.signature(func, eval_str=True)
+        signature = inspect.signature(func, eval_str=True)
     except (NameError, SyntaxError, TypeError, AttributeError):
-        return inspect.signature(func)
+        signature = inspect.signature(func)
+    return shown_signature(func, signature)
 
 
 def format_annotation(annotation: Any) -> str | None:

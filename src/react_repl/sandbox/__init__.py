@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._plain import HostImage
     from ._sandbox import DEFAULT_PREINJECT, Sandbox
     from ._settings import SandboxSettings
+    from ._snapshot import unsaved_snapshot
 
 _EXPORTS = {
     "answer_for_people": "._answer",
@@ -34,6 +35,7 @@ _EXPORTS = {
     "SandboxError": "._observation",
     "SandboxSettings": "._settings",
     "prints_result": "._host",
+    "unsaved_snapshot": "._snapshot",
 }
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "SandboxSettings",
     "answer_for_people",
     "prints_result",
+    "unsaved_snapshot",
 ]
 
 

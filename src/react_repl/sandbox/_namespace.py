@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from react_repl._secrets import shown_signature
+
 from ._answer import answer_value
 from ._capture import Capture
 from ._catalogue import ModuleProxy
@@ -164,12 +166,34 @@ def _help_text(target: Any) -> str:
         return f"{target!r} offers: {', '.join(names)}"
     if isinstance(target, str):
         return f"No function named {target!r} is available. Try method_search()."
+    if isinstance(target, SandboxFunction):
+        return f"{target.__name__}{target.__signature__}" + (
+            f"\n\n{target.__doc__}" if target.__doc__ else ""
+        )
+    if callable(target) and _sandbox_code(target):
+        return _stand_in_help(target)
     if callable(target):
         name = getattr(target, "__name__", type(target).__name__)
         try:
-            signature = str(inspect.signature(target))
+            signature = str(shown_signature(target, inspect.signature(target)))
         except (TypeError, ValueError):
             signature = "(...)"
         doc = inspect.getdoc(target)
         return f"{name}{signature}" + (f"\n\n{doc}" if doc else "")
     return f"{type(target).__name__} value: {target!r}"[:500]
+
+
+def _sandbox_code(target: Any) -> bool:
+    """The sandbox's own stand-ins (`getattr`, `dir`, `print`'s machinery): their docstrings
+    explain the guards, and their default values print heap addresses."""
+    function = getattr(target, "__func__", target)
+    module = getattr(function, "__module__", None) or type(target).__module__
+    return isinstance(module, str) and module.startswith("react_repl.")
+
+
+def _stand_in_help(target: Any) -> str:
+    """What the builtin it stands in for says, since that is what the agent called."""
+    name = str(getattr(target, "__name__", "")).strip("_")
+    original = getattr(builtins, name, None)
+    doc = inspect.getdoc(original) if callable(original) else None
+    return doc or f"{name or 'this'}() is provided by the sandbox."

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
+from react_repl._secrets import shown_signature
+
 from ._observation import SandboxError
 
 Reference = dict[str, str | None]
@@ -163,5 +165,7 @@ def readable_signature(function: Callable[..., Any]) -> inspect.Signature | None
 
 
 def signature_text(function: Callable[..., Any]) -> str:
+    """As the model may read it: defaults only where the source wrote them as plain literals
+    (react_repl._secrets, rule 1)."""
     signature = readable_signature(function)
-    return "(...)" if signature is None else str(signature)
+    return "(...)" if signature is None else str(shown_signature(function, signature))

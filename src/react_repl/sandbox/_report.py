@@ -6,7 +6,6 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,9 +14,10 @@ from react_repl._unicode import valid_unicode
 from ._answer import typed_answer
 from ._observation import Observation
 from ._process import RunOutcome
-from ._silence import NO_OUTPUT, quiet_text
+from ._silence import MAX_QUIET, NO_OUTPUT
 
 _LOST_NAMES_SHOWN = 30
+_NAME_CHARS = 80
 
 
 @dataclass(frozen=True)
@@ -26,12 +26,12 @@ class Report:
     variables: tuple[str, ...]
 
 
-def finished(outcome: RunOutcome, max_output: int, duration: float, code: str) -> Report:
+def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
     """The worker completed the action (with or without an exception). What an empty
     observation says depends on the code (see _silence.py)."""
     done: dict[str, Any] = outcome.done or {}
-    empty = done.get("empty_loops")
-    empty_loops = frozenset(str(n) for n in empty) if isinstance(empty, list) else frozenset()
+    quiet = done.get("quiet")
+    quiet_text = quiet[:MAX_QUIET] if isinstance(quiet, str) and quiet else NO_OUTPUT
     variables = done.get("variables")
     names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
     total = done.get("total")
@@ -43,7 +43,7 @@ def finished(outcome: RunOutcome, max_output: int, duration: float, code: str) -
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
         stopped=outcome.stopped or done.get("stopped") is True,
-        quiet=lambda: quiet_text(code, empty_loops),
+        quiet=quiet_text,
     )
     return Report(observation, names)
 
@@ -69,10 +69,15 @@ def interrupted(
 
 
 def _names(lost: tuple[str, ...]) -> str:
-    """Long-running agents define hundreds of names; the observation lists the first few."""
-    shown = ", ".join(lost[:_LOST_NAMES_SHOWN])
+    """Long-running agents define hundreds of names; the observation lists the first few, each
+    cut to `_NAME_CHARS` (a name can be as long as the action that bound it)."""
+    shown = ", ".join(_cut(name) for name in lost[:_LOST_NAMES_SHOWN])
     hidden = len(lost) - _LOST_NAMES_SHOWN
     return shown + (f" and {hidden} more" if hidden > 0 else "")
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= _NAME_CHARS else name[: _NAME_CHARS - 1] + "…"
 
 
 def _text_or_none(value: Any) -> str | None:
@@ -90,10 +95,10 @@ def _observation(
     stopped: bool,
     reset: bool = False,
     lost: tuple[str, ...] = (),
-    quiet: Callable[[], str] = lambda: NO_OUTPUT,
+    quiet: str = NO_OUTPUT,
 ) -> Observation:
     """`total` is the worker's count of characters written; None when it never reported one.
-    `quiet` writes the text of an empty observation; it parses the action, so it runs only then."""
+    `quiet` is the text of an empty observation, as the worker explained it (_silence.py)."""
     output = "".join(outcome.output)
     dropped = 0 if total is None else max(total - len(output), 0)
     truncated = dropped > 0 or (total is None and outcome.kept >= max_output)
@@ -106,7 +111,7 @@ def _observation(
         truncated = truncated or error_cut
         parts.append(error_text)
     if not parts:
-        parts.append("(stopped)" if stopped else quiet())
+        parts.append("(stopped)" if stopped else quiet[:max_output])
     return Observation(
         text=valid_unicode("\n".join(parts)),
         ok=error is None and not truncated and not reset,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import logging
 import os
@@ -13,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+from react_repl._secrets import Redactor, environment_secrets, secret_values
 
 from . import _catalogue, _oslayer
 from ._budget import (
@@ -94,6 +97,9 @@ class Sandbox:
         self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
         items = named_items(apis)
         references = describe_all(items)
+        self._redact = Redactor(
+            environment_secrets(self._env, os.environ) | secret_values(f for _, f in items)
+        )
         check_names([*(r["name"] for r in references), *self._host], _RESERVED_NAMES)
         declared: dict[str, Any] = {
             str(reference["name"]): _declaration(str(reference["name"]), function)
@@ -169,13 +175,16 @@ class Sandbox:
                 # the worker's state is unknown, so it is replaced rather than trusted.
                 self._replace_worker()
                 raise
-            return self._observe(outcome, time.monotonic() - started, code)
+            return self._observe(outcome, time.monotonic() - started)
 
     def snapshot(self) -> dict[str, Any]:
         """The namespace's plain values as JSON-able data, and the names of what was lost
-        (handles, functions, classes, other objects) with the reason, for `restore()`."""
+        (handles, functions, classes, other objects) with the reason, for `restore()`.
+        Raises SandboxError when it cannot be taken; `unsaved_snapshot()` records that."""
         with self._lock:
             reply = self._ask({"op": "snapshot"}, "snapshot")
+            if "error" in reply:  # the worker and its namespace are still there
+                raise SandboxError(f"the namespace could not be saved: {reply['error']}")
             snapshot = reply.get("snapshot")
             if not isinstance(snapshot, dict):
                 raise SandboxError("the worker sent no snapshot")
@@ -246,6 +255,9 @@ class Sandbox:
             raise SandboxError(
                 f"the sandbox worker could not start: {reply.get('error')}: {reply.get('message')}"
             )
+        secrets = reply.get("secrets")
+        if isinstance(secrets, list):
+            self._redact.add(str(value) for value in secrets)
 
     def _replace_worker(self) -> None:
         """Kill the worker and spawn the next one now, so it boots while the model thinks."""
@@ -254,19 +266,24 @@ class Sandbox:
         self._workers.remove(old)
         self._worker = self._spawn()
 
-    def _observe(self, outcome: RunOutcome, duration: float, code: str) -> Observation:
+    def _observe(self, outcome: RunOutcome, duration: float) -> Observation:
         counted = dict(outcome.calls)  # kept across resets: budgets are per run
         for name, count in outcome.host_calls.items():
             counted[name] = max(counted.get(name, 0), count)
         for name, count in counted.items():
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration, code)
+            report = finished(outcome, self.max_output, duration)
             self._variables = list(report.variables)
-            return report.observation
+            return self._redacted(report.observation)
         lost = tuple(self._variables)
         self._reset()
-        return interrupted(outcome, self.max_output, duration, self.timeout, lost)
+        return self._redacted(interrupted(outcome, self.max_output, duration, self.timeout, lost))
+
+    def _redacted(self, observation: Observation) -> Observation:
+        """The last step before the model sees it, whatever path made the text (rule 2 of
+        react_repl._secrets: the values the sandbox knows are secret, credentials in URLs)."""
+        return dataclasses.replace(observation, text=self._redact(observation.text))
 
 
 def _kill_all(workers: list[WorkerProcess], owner: int) -> None:

@@ -6,6 +6,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from react_repl._secrets import secret_values
+
 from . import _catalogue
 from ._boundary import Boundary
 from ._budget import Meter
@@ -18,8 +20,8 @@ from ._ledger import WriteLedger
 from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
 from ._references import resolve
 from ._scope import ActionScope
-from ._silence import empty_loop_names
-from ._snapshot import FORMAT, VERSION, decode_value, restorable, take
+from ._silence import explain_silence
+from ._snapshot import FORMAT, MAX_REASON, VERSION, decode_value, restorable, take
 from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction, HostFunction
 
@@ -67,10 +69,12 @@ class Session:
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
         ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
+        functions = []
         read_only = set(config.get("read_only", ()))
         for reference in config["apis"]:
             name = reference["name"]
             function = resolve(reference)
+            functions.append(function)
             values[name] = ApiFunction(
                 name, function, boundary, self.meter, self._stop, self._scope, ledger,
                 read_only=name in read_only,
@@ -86,6 +90,8 @@ class Session:
                 self._stop,
                 self._scope,
             )
+        # this worker's own copies hold them (a token made at import differs from the parent's)
+        self.secrets = sorted(secret_values(functions))
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
         values["help"] = make_help(values, self.capture.write)
         return values
@@ -130,11 +136,16 @@ class Session:
             "variables": self.variables(),
             "stopped": self._stop.stopped,
             "answer": self._stop.answer,
-            "empty_loops": empty_loop_names(source, self.namespace) if silent else [],
+            "quiet": explain_silence(source, self.namespace) if silent else None,
         }
 
     def snapshot(self) -> dict[str, Any]:
-        return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+        """A failure is answered, not raised: raised here it would end the worker, and the
+        namespace the snapshot was meant to save would be lost with it."""
+        try:
+            return {"op": "snapshot", "snapshot": take(self.namespace, self.variables())}
+        except Exception as error:  # MemoryError, RecursionError in the worker
+            return {"op": "snapshot", "error": f"{type(error).__name__}: {error}"[:MAX_REASON]}
 
     def restore(self, snapshot: Any) -> dict[str, Any]:
         """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,

@@ -7,14 +7,20 @@ was told to use print(), and sent the same action four times. So the observation
 loop or branch kept print() from running, and, when the loop went over an empty list the action
 made, which call gave it.
 
-Split in two because the facts live in two places: the worker knows which names are empty, the
-host knows the code and writes the text. The worker checks only built-in container types, so
-no agent-defined `__len__` runs after the action.
+It is written in the worker, which holds both the code and the namespace (only built-in
+container types are asked whether they are empty, so no agent-defined `__len__` runs after the
+action); the host only cuts it to `MAX_QUIET` characters. The host wrote it until red-teaming
+sent a 44 kB action whose analysis, then quadratic, cost the trusted side 60-94 s of CPU and
+gave a 425,000-character note: the host must not do work for the worker that grows with what
+the worker sends. The analysis is bounded here too: linear in the action (a fixed number of
+walks of its tree), at most `_TIME_BUDGET` of the action's time, and skipped past
+`_MAX_ANALYSED` characters.
 """
 
 from __future__ import annotations
 
 import ast
+import time
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -29,56 +35,103 @@ _IN_PLACE_METHODS = frozenset(
 )  # fmt: skip
 _CONTAINERS = (list, tuple, dict, set, frozenset, str)
 _HEADER_CHARS = 80
+MAX_QUIET = 1_000
+"""Characters the explanation may take, whatever the action."""
+_MAX_ANALYSED = 100_000
+_TIME_BUDGET = 0.5
+_CONDITIONS_SHOWN = 4
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
 
 
-def empty_loop_names(code: str, namespace: Mapping[str, Any]) -> list[str]:
-    """Names that loops of the action go through and that are empty now (worker side)."""
+def explain_silence(code: str, namespace: Mapping[str, Any]) -> str:
+    """The observation of an action that printed nothing and raised nothing (worker side)."""
+    if len(code) > _MAX_ANALYSED:
+        return NO_OUTPUT_HINT
+    deadline = _Deadline(_TIME_BUDGET)
+    try:
+        tree = _parse(code)
+        path = _path_to_first_print(tree, deadline)
+        if path:
+            return _unreached_print(tree, path, _empty_names(path, namespace), deadline)
+        return NO_OUTPUT_HINT if _computes_value(tree) else NO_OUTPUT
+    except (_OutOfTime, RecursionError, MemoryError):
+        return NO_OUTPUT_HINT
+
+
+def _empty_names(path: list[tuple[ast.AST, str]], namespace: Mapping[str, Any]) -> frozenset[str]:
+    """Names the loops around the print go through that are empty now."""
     names = {
         node.iter.id
-        for node in ast.walk(_parse(code))
+        for node, _ in path
         if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
     }
-    return sorted(
+    return frozenset(
         name
         for name in names
         if type(namespace.get(name)) in _CONTAINERS and len(namespace[name]) == 0
     )
 
 
-def quiet_text(code: str, empty_names: frozenset[str]) -> str:
-    """The observation of an action that printed nothing and raised nothing."""
-    tree = _parse(code)
-    path = _path_to_first_print(tree)
-    if path:
-        return _unreached_print(tree, path, empty_names)
-    return NO_OUTPUT_HINT if _computes_value(tree) else NO_OUTPUT
+class _OutOfTime(Exception):
+    pass
+
+
+class _Deadline:
+    def __init__(self, seconds: float) -> None:
+        self._end = time.monotonic() + seconds
+        self._ticks = 0
+
+    def tick(self) -> None:
+        """Reads the clock once in 256 calls: cheap enough to call once per node."""
+        self._ticks += 1
+        if not self._ticks & 0xFF and time.monotonic() > self._end:
+            raise _OutOfTime
+
+
+def _walk(tree: ast.AST, deadline: _Deadline) -> Iterator[ast.AST]:
+    for node in ast.walk(tree):
+        deadline.tick()
+        yield node
 
 
 def _unreached_print(
-    tree: ast.Module, path: list[tuple[ast.AST, str]], empty: frozenset[str]
+    tree: ast.Module, path: list[tuple[ast.AST, str]], empty: frozenset[str], deadline: _Deadline
 ) -> str:
-    for node, _ in path:
-        if (
-            isinstance(node, _LOOPS)
-            and isinstance(node.iter, ast.Name)
-            and node.iter.id in empty
-            and not _changed_from(tree, node.iter.id, node.iter.lineno)
-        ):
-            return _empty_loop(tree, node, node.iter.id)
+    looped = [
+        node
+        for node, _ in path
+        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name) and node.iter.id in empty
+    ]
+    names = {node.iter.id for node in looped}  # type: ignore[attr-defined]
+    changes, calls = _name_facts(tree, names, deadline) if looped else ({}, {})
+    for node in looped:
+        name = node.iter.id  # type: ignore[attr-defined]
+        if changes.get(name, -1) < node.iter.lineno:
+            return _empty_loop(node, name, calls.get(name, []))
     only, field = path[0]
     if len(path) == 1 and isinstance(only, _LOOPS) and _prints_each_time(only, field):
         return (
-            f"(no output: print() never ran: `{_short(ast.unparse(only.iter))}` gave nothing, so "
+            f"(no output: print() never ran: `{_short(_unparse(only.iter))}` gave nothing, so "
             f"`{_header(only, 'body')}` went through nothing. Find out why it is empty before "
             "going on: other arguments, or another function.)"
         )
-    where = " › ".join(f"`{_header(node, field)}`" for node, field in path)
+    shown = [f"`{_header(node, field)}`" for node, field in _ends(path)]
+    if len(path) > _CONDITIONS_SHOWN:
+        shown.insert(_CONDITIONS_SHOWN // 2, f"({len(path) - _CONDITIONS_SHOWN} more)")
+    where = " › ".join(shown)
     return (
         f"(no output: print() never ran: it is inside {where}, and that path was never taken. "
         "Print the values those lines test to see why.)"
-    )
+    )[:MAX_QUIET]
+
+
+def _ends(path: list[tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:
+    """The outermost and innermost conditions: a comprehension can have thousands."""
+    if len(path) <= _CONDITIONS_SHOWN:
+        return path
+    half = _CONDITIONS_SHOWN // 2
+    return path[:half] + path[-half:]
 
 
 def _prints_each_time(loop: ast.For | ast.AsyncFor | ast.comprehension, field: str) -> bool:
@@ -93,67 +146,79 @@ def _prints_each_time(loop: ast.For | ast.AsyncFor | ast.comprehension, field: s
 
 
 def _empty_loop(
-    tree: ast.Module, loop: ast.For | ast.AsyncFor | ast.comprehension, name: str
+    loop: ast.For | ast.AsyncFor | ast.comprehension, name: str, calls: list[ast.Assign]
 ) -> str:
-    source = _made_by(tree, name, loop.iter.lineno)
+    """`calls`: the assignments of a call's result to `name`; the last one before the loop
+    made what it went through."""
+    made = [node for node in calls if node.lineno < loop.iter.lineno]
+    source = _short(_unparse(max(made, key=lambda n: n.lineno).value)) if made else None
     origin = f" It came from `{source}`." if source else ""
     return (
-        f"(no output: print() never ran: `{name}` is empty, so `{_header(loop, 'body')}` "
-        f"went through nothing.{origin} Find out why it is empty before going on: other "
-        "arguments, or another function.)"
+        f"(no output: print() never ran: `{_short(name)}` is empty, so "
+        f"`{_header(loop, 'body')}` went through nothing.{origin} Find out why it is empty "
+        "before going on: other arguments, or another function.)"
     )
 
 
-def _changed_from(tree: ast.Module, name: str, line: int) -> bool:
-    """`name` may have been emptied by the loop or after it (rebound, `.pop()`, `del x[0]`),
-    so its being empty now does not show the loop went through nothing."""
-    for node in ast.walk(tree):
-        if getattr(node, "lineno", 0) < line:
-            continue
-        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
-            return True
-        if not isinstance(node, ast.Attribute | ast.Subscript):
-            continue
-        on_name = isinstance(node.value, ast.Name) and node.value.id == name
-        if on_name and (isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load)):
-            return True
-    return False
+def _name_facts(
+    tree: ast.Module, names: set[str], deadline: _Deadline
+) -> tuple[dict[str, int], dict[str, list[ast.Assign]]]:
+    """In one walk (one per loop was quadratic), for each of `names`: the last line that may
+    change it (rebinds it, `.pop()`, `del x[0]`: a name changed at or after a loop's line may
+    have been emptied by the loop or after it, so its being empty now does not show the loop
+    went through nothing), and the statements binding it to a call's result."""
+    last: dict[str, int] = {}
+    calls: dict[str, list[ast.Assign]] = {}
+    for node in _walk(tree, deadline):
+        name = _changed_name(node)
+        if name in names:
+            last[name] = max(last.get(name, -1), getattr(node, "lineno", 0))
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id in names:
+                    calls.setdefault(target.id, []).append(node)
+    return last, calls
 
 
-def _made_by(tree: ast.Module, name: str, before: int) -> str | None:
-    """The call whose result the action last bound to `name` before the loop."""
-    calls = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Call)
-        and node.lineno < before
-        and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-    ]
-    if not calls:
+def _changed_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return None if isinstance(node.ctx, ast.Load) else node.id
+    if not isinstance(node, ast.Attribute | ast.Subscript) or not isinstance(node.value, ast.Name):
         return None
-    last = max(calls, key=lambda node: node.lineno)
-    return _short(ast.unparse(last.value))
-
-
-def _path_to_first_print(tree: ast.Module) -> list[tuple[ast.AST, str]]:
-    """The loops and branches around the action's first print() outside function bodies."""
-    return _first_print(tree, []) or []
-
-
-def _first_print(
-    node: ast.AST, path: list[tuple[ast.AST, str]]
-) -> list[tuple[ast.AST, str]] | None:
-    for field, child in _children(node):
-        if isinstance(child, _SCOPES):
-            continue
-        inner = path + _conditions(node, field)
-        if _is_print(child):
-            return inner
-        found = _first_print(child, inner)
-        if found is not None:
-            return found
+    if isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+        return node.value.id
     return None
+
+
+def _path_to_first_print(tree: ast.Module, deadline: _Deadline) -> list[tuple[ast.AST, str]]:
+    """The loops and branches around the action's first print() outside function bodies.
+
+    Depth first in source order, with an explicit stack (no recursion limit to hit) and the
+    path as a linked list that siblings share (no copy per node)."""
+    stack: list[tuple[ast.AST, Any]] = [(tree, None)]
+    while stack:
+        node, link = stack.pop()
+        if _is_print(node):
+            return _unlink(link)
+        children = []
+        for field, child in _children(node):
+            deadline.tick()
+            if isinstance(child, _SCOPES):
+                continue
+            inner = link
+            for condition in _conditions(node, field):
+                inner = (condition, inner)
+            children.append((child, inner))
+        stack.extend(reversed(children))
+    return []
+
+
+def _unlink(link: Any) -> list[tuple[ast.AST, str]]:
+    path = []
+    while link is not None:
+        path.append(link[0])
+        link = link[1]
+    return path[::-1]
 
 
 def _children(node: ast.AST) -> Iterator[tuple[str, ast.AST]]:
@@ -179,16 +244,16 @@ def _conditions(node: ast.AST, field: str) -> list[tuple[ast.AST, str]]:
 
 def _header(node: ast.AST, field: str) -> str:
     if isinstance(node, ast.comprehension):
-        text = f"for {ast.unparse(node.target)} in {ast.unparse(node.iter)}"
+        text = f"for {_unparse(node.target)} in {_unparse(node.iter)}"
     elif isinstance(node, ast.For | ast.AsyncFor):
-        text = f"for {ast.unparse(node.target)} in {ast.unparse(node.iter)}:"
+        text = f"for {_unparse(node.target)} in {_unparse(node.iter)}:"
     elif isinstance(node, ast.While | ast.If):
         keyword = "while" if isinstance(node, ast.While) else "if"
-        text = f"{keyword} {ast.unparse(node.test)}:"
+        text = f"{keyword} {_unparse(node.test)}:"
     elif isinstance(node, ast.match_case):
-        text = f"case {ast.unparse(node.pattern)}:"
+        text = f"case {_unparse(node.pattern)}:"
     elif isinstance(node, ast.ExceptHandler):
-        text = f"except {ast.unparse(node.type)}:" if node.type else "except:"
+        text = f"except {_unparse(node.type)}:" if node.type else "except:"
     else:
         text = "try:"
     return f"else: of {_short(text)}" if field == "orelse" else _short(text)
@@ -235,6 +300,13 @@ def _parse(code: str) -> ast.Module:
         return ast.parse(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ast.Module(body=[], type_ignores=[])
+
+
+def _unparse(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except (RecursionError, ValueError):
+        return "…"
 
 
 def _short(text: str) -> str:

@@ -14,6 +14,7 @@ import base64
 import datetime
 import decimal
 import fractions
+import itertools
 import json
 import keyword
 import zoneinfo
@@ -26,7 +27,12 @@ from ._plain import ATOMS, CONTAINERS, MOMENTS, is_plain_moment
 FORMAT = "react-repl-snapshot"
 VERSION = 1
 MAX_SNAPSHOT = 8 * 1024 * 1024
-"""Characters of JSON a snapshot may hold (it travels in one protocol frame)."""
+"""Characters of JSON a snapshot's values may hold (it travels in one protocol frame)."""
+MAX_LOST = 1024 * 1024
+"""Characters the names and reasons of what was lost may take."""
+MAX_REASON = 200
+_NAME_SHOWN = 100
+_UNLISTED = "…"  # not an identifier: restore() reports it among the names not restored
 
 _SCALAR_JSON = (type(None), bool, int, str)
 _FACTORIES: dict[str, type] = {kind.__name__: kind for kind in ATOMS | CONTAINERS}
@@ -182,27 +188,102 @@ def decode_value(data: Any) -> Any:
 
 
 def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]:
+    """Every size is checked before anything is encoded, and every name and reason counts, so
+    the snapshot fits one protocol frame whatever the namespace holds (red-teaming made it
+    fail with one 450 MB bytes value, 3,000 names bound to one 8 MB string, and a class name
+    of a megabyte repeated in every reason)."""
     values: dict[str, Any] = {}
-    lost: dict[str, str] = {}
-    size = 0
+    lost = _LostList()
+    room = MAX_SNAPSHOT
     for name in names:
+        need = len(name) + 4
+        if need + _least_json(namespace[name], room - need) > room:
+            lost.add(name, "the snapshot is full (8 MiB of JSON)")
+            continue
         try:
             encoded = encode_value(namespace[name])
-            size += len(json.dumps(encoded)) + len(name)
+            need += len(json.dumps(encoded))
         except _Lost as reason:
-            lost[name] = str(reason)
+            lost.add(name, str(reason))
             continue
         except RecursionError:
-            lost[name] = "nested too deeply"
+            lost.add(name, "nested too deeply")
             continue
         except ValueError:  # an int past the interpreter's limit for int to text (4300 digits)
-            lost[name] = "a number too long to write as JSON"
+            lost.add(name, "a number too long to write as JSON")
             continue
-        if size > MAX_SNAPSHOT:
-            lost[name] = "the snapshot is full (8 MiB of JSON)"
+        except MemoryError:
+            lost.add(name, "too large to encode in the worker's memory")
             continue
+        if need > room:
+            lost.add(name, "the snapshot is full (8 MiB of JSON)")
+            continue
+        room -= need
         values[name] = encoded
-    return {"format": FORMAT, "version": VERSION, "values": values, "lost": lost}
+    return {"format": FORMAT, "version": VERSION, "values": values, "lost": lost.entries}
+
+
+class _LostList:
+    """Names and reasons, bounded: a name is cut to `_NAME_SHOWN` characters (a cut one cannot
+    be restored anyway), and past `MAX_LOST` characters the rest are only counted."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, str] = {}
+        self._size = 0
+        self._unlisted = 0
+
+    def add(self, name: str, reason: str) -> None:
+        shown = name if len(name) <= _NAME_SHOWN else name[:_NAME_SHOWN] + "…"
+        reason = reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+        if self._size + len(shown) + len(reason) > MAX_LOST:
+            self._unlisted += 1
+            self.entries[_UNLISTED] = f"and {self._unlisted} more names (the list is full)"
+            return
+        self._size += len(shown) + len(reason)
+        self.entries[shown] = reason
+
+
+def _least_json(value: Any, limit: int) -> int:
+    """A lower bound of the value's JSON size, found without encoding it; the walk stops once
+    it passes `limit`, so it costs at most about `limit` steps whatever the value holds. Exact
+    types only, read through the base types' own methods: an agent subclass's `__len__` or
+    `keys()` must not run here (`encode_value` loses such values anyway)."""
+    total = 0
+    pending = [value]
+    seen: set[int] = set()  # each container once: a self-containing one is lost in encoding
+    while pending and total <= limit:
+        item = pending.pop()
+        kind = type(item)
+        total += 2
+        if kind in _MAPPINGS or kind in _SEQUENCES:
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+        if kind is str:
+            total += len(item)
+        elif kind in _BYTES:
+            total += len(item) * 4 // 3
+        elif kind in _MAPPINGS:
+            pending.extend(itertools.islice(dict.keys(item), limit))
+            pending.extend(itertools.islice(dict.values(item), limit))
+        elif kind in _SEQUENCES:
+            pending.extend(itertools.islice(item, limit))
+    return total
+
+
+_BYTES = (bytes, bytearray)
+_MAPPINGS = (dict, OrderedDict, Counter, defaultdict)
+_SEQUENCES = (list, tuple, set, frozenset, deque)
+
+
+def unsaved_snapshot(names: Collection[str], reason: str) -> dict[str, Any]:
+    """What a checkpoint records when `Sandbox.snapshot()` failed: a valid snapshot in which
+    every variable is lost, with the reason, so the run goes on and a resumed run says so."""
+    lost = _LostList()
+    for name in names:
+        lost.add(name, f"the namespace could not be saved ({reason})")
+    snapshot = {"format": FORMAT, "version": VERSION, "values": {}, "lost": lost.entries}
+    return {**snapshot, "error": reason[:MAX_REASON]}
 
 
 def restorable(name: Any, protected: Collection[str]) -> bool:
@@ -222,4 +303,6 @@ def _describe(value: Any) -> str:
         return "a handle to an API object (it lives only in the worker that made it)"
     if callable(value):
         return "a function or class (code, not data; define it again)"
-    return f"a {type(value).__name__} object (not plain data)"
+    kind = type(value).__name__
+    kind = kind if len(kind) <= _NAME_SHOWN else kind[:_NAME_SHOWN] + "…"
+    return f"a {kind} object (not plain data)"

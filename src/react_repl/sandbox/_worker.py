@@ -158,7 +158,14 @@ def main() -> None:
         channel.send({"op": "init_error", "error": type(error).__name__, "message": str(error)})
         return
     _watch_parent(int(config["parent"]))
-    channel.send({"op": "ready", "variables": session.variables(), "confinement": confinement})
+    channel.send(
+        {
+            "op": "ready",
+            "variables": session.variables(),
+            "confinement": confinement,
+            "secrets": session.secrets,  # sent before any agent code exists
+        }
+    )
     while True:
         try:
             request = read_frame(channel.fd_in)

@@ -15,6 +15,8 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from react_repl._secrets import shown_signature
+
 from ._boundary import Boundary
 from ._budget import Meter
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
@@ -256,8 +258,10 @@ class ApiFunction:
         return True
 
     def signature_line(self) -> str:
-        signature = "(...)" if self.__signature__ is None else str(self.__signature__)
-        return f"{self._name}{signature}"
+        """Its repr, help() and the TypeError hint show defaults by rule 1 of _secrets.py."""
+        if self.__signature__ is None:
+            return f"{self._name}(...)"
+        return f"{self._name}{shown_signature(self._function, self.__signature__)}"
 
     def help_text(self) -> str:
         return self.signature_line() + (f"\n\n{self._doc}" if self._doc else "")
@@ -292,7 +296,7 @@ class HostFunction(ApiFunction):
     ) -> None:
         super().__init__(name, call, Boundary(()), meter, stop, scope)
         self.__signature__ = None
-        self._doc = doc
+        self._doc = doc.split("\n\n", 1)[0] if doc else doc  # its summary, not its internals
         self._signature_text = signature
 
     def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
