@@ -2,28 +2,23 @@
 
 Compiling llama.cpp took 16 minutes on two cores; the `xllamacpp` wheel on the package index
 carries llama.cpp's server code already built (for x86-64 CPUs with AVX2, FMA, F16C and BMI2:
-`get_system_info()` names what it was compiled for), so installing it takes seconds. This module
-is the command that stands in for the `llama-server` binary: it takes the flags `_launch` passes,
-sets the same fields of llama.cpp's `common_params` that llama-server's own argument parser sets,
-starts the server and serves until SIGTERM. Everything above it (health checks, leases, the
-fallback ladder, which passes `--no-repack`) is unchanged.
+`get_system_info()` names what it was compiled for), so installing it takes seconds.
+`_xserver_main` is the command that stands in for the `llama-server` binary: it takes the flags
+`_launch` passes, sets (here, `server_params`) the same fields of llama.cpp's `common_params` that
+llama-server's own argument parser sets, starts the server and serves until SIGTERM. Everything
+above it (health checks, leases, the fallback ladder, which passes `--no-repack`) is unchanged.
 
-    python -m react_repl.local._xserver --model M.gguf --port 8080 [...]
+    python -m react_repl.local._xserver_main --model M.gguf --port 8080 [...]
 """
 
 from __future__ import annotations
 
 import argparse
-import platform
-import signal
-import sys
-import threading
-from collections.abc import Sequence
 from importlib import metadata
 from typing import Any
 
 PACKAGE = "xllamacpp"
-MODULE = "react_repl.local._xserver"
+MODULE = "react_repl.local._xserver_main"  # what the launcher script runs
 # What the wheel's CPU code was compiled for, as /proc/cpuinfo names it (x86-64 only).
 REQUIRED_X86_FLAGS = frozenset({"avx", "avx2", "fma", "f16c", "bmi2"})
 
@@ -38,25 +33,6 @@ def installed_version() -> str | None:
         return metadata.version(PACKAGE)
     except metadata.PackageNotFoundError:
         return None
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="llama-server (xllamacpp)", allow_abbrev=False)
-    parser.add_argument("--version", action="store_true")
-    parser.add_argument("--model")
-    parser.add_argument("--alias")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8080)
-    parser.add_argument("--ctx-size", type=int, default=0)
-    parser.add_argument("--parallel", type=int, default=1)
-    parser.add_argument("--threads", type=int, default=-1)
-    parser.add_argument("--threads-batch", type=int, default=-1)
-    parser.add_argument("--cache-reuse", type=int, default=0)
-    parser.add_argument("--cache-ram", type=int, default=8192)
-    parser.add_argument("--jinja", action="store_true")
-    parser.add_argument("--no-webui", action="store_true")
-    parser.add_argument("--no-repack", action="store_true")
-    return parser
 
 
 def server_params(args: argparse.Namespace) -> Any:
@@ -78,29 +54,3 @@ def server_params(args: argparse.Namespace) -> Any:
     params.use_jinja = args.jinja
     params.no_extra_bufts = args.no_repack  # what llama-server's --no-repack sets
     return params
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.version:
-        import xllamacpp
-
-        print(f"version: xllamacpp {installed_version()} ({platform.machine()})")
-        print(xllamacpp.get_system_info())
-        return 0
-    if not args.model:
-        print("error: --model is required", file=sys.stderr)
-        return 2
-    import xllamacpp
-
-    stop = threading.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(sig, lambda _signal, _frame: stop.set())
-    server = xllamacpp.Server(server_params(args))
-    print(f"serving on {server.listening_address}", flush=True)
-    stop.wait()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
