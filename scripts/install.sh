@@ -89,6 +89,7 @@ if [ "$mode" = "--tests" ]; then
   python3 -m venv .venv-mcp1
   .venv-mcp1/bin/python -m pip install --quiet "mcp-server-time==2026.10.10"
 fi
+packaged=$(date +%s)
 # The index build also fetches the embedding model's weights (84 MB, once).
 .venv/bin/react-repl index build
 installed=$(date +%s)
@@ -98,6 +99,6 @@ else
   .venv/bin/react-repl model fetch
 fi
 finished=$(date +%s)
-echo "install: $((installed - started)) s wall without the model download" \
-  "(llama.cpp runtime: $runtime)"
+echo "install: $((installed - started)) s wall without the model download (packages and" \
+  "llama.cpp runtime ($runtime): $((packaged - started)) s, search index: $((installed - packaged)) s)"
 echo "model download: $((finished - installed)) s wall"
