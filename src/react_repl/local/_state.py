@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from react_repl._paths import cache_dir
+from react_repl.local._xserver import MODULE as XSERVER_MODULE
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ def clear_state(path: Path, *, pid: int | None = None) -> None:
 
 
 def is_llama_server(pid: int) -> bool:
-    """Alive, not a zombie, and really llama-server (pids are recycled)."""
+    """Alive, not a zombie, and really llama-server or its prebuilt stand-in (pids are
+    recycled)."""
     proc = Path("/proc") / str(pid)
     try:
         status = (proc / "stat").read_text()
@@ -104,7 +106,9 @@ def is_llama_server(pid: int) -> bool:
     except OSError:
         return False
     state = status.rpartition(")")[2].split()[0]
-    return state not in {"Z", "X"} and b"llama-server" in command.split(b"\0")[0]
+    argv = command.split(b"\0")
+    prebuilt = argv[1:3] == [b"-m", XSERVER_MODULE.encode()]  # _runtime's launcher script
+    return state not in {"Z", "X"} and (b"llama-server" in argv[0] or prebuilt)
 
 
 def reap_if_child(pid: int) -> None:
