@@ -31,6 +31,7 @@ def _open_index(index_dir: Path | None) -> MethodIndex:
         warnings.simplefilter("ignore")
         try:
             index = MethodIndex.open(index_dir)
+            index.encoder  # noqa: B018  (a search needs it at once: fail here, in one line)
         except EncoderUnavailable as error:
             _fail(str(error))
     if not index.exists:

@@ -82,6 +82,17 @@ def default_encoder() -> Encoder:
     return _default
 
 
+def default_encoder_identity() -> tuple[str, int]:
+    """The default encoder's name and dimension, without loading it: an index opens (and a run
+    starts) without the ONNX session, which only the first query or new API text needs."""
+    if _default is None and not _configured_model():
+        from react_repl.index._onnx import OnnxMiniLM
+
+        return OnnxMiniLM.name, OnnxMiniLM.dimension
+    encoder = default_encoder()
+    return encoder.name, encoder.dimension
+
+
 def fetch_encoder_weights(progress: Callable[[str], None] | None = None) -> None:
     """Download the MiniLM weights unless another model is configured (`index build` calls it)."""
     if not _configured_model():

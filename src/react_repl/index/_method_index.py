@@ -17,7 +17,7 @@ import numpy as np
 
 from react_repl._unicode import valid_unicode
 
-from ._encoder import Encoder, default_encoder
+from ._encoder import Encoder, default_encoder, default_encoder_identity
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
@@ -75,6 +75,11 @@ class MethodIndex:
             self._encoder = default_encoder()
         return self._encoder
 
+    def _encoder_identity(self) -> tuple[str, int]:
+        if self._encoder is not None:
+            return self._encoder.name, self._encoder.dimension
+        return default_encoder_identity()
+
     @property
     def exists(self) -> bool:
         return manifest_exists(self.path)
@@ -92,7 +97,7 @@ class MethodIndex:
         self.rebuild_reason = None
         try:
             self._state, self._vectors = load_state(
-                self.path, self.encoder.name, self.encoder.dimension
+                self.path, *self._encoder_identity()
             )
         except IndexProblem as problem:
             self.rebuild_reason = str(problem)
@@ -178,7 +183,7 @@ class MethodIndex:
         """Reuse the stored vector of every row whose embedded texts are unchanged."""
         previous = {row.text_sha: i for i, row in enumerate(old.rows)}
         missing = [i for i, row in enumerate(rows) if row.text_sha not in previous]
-        out = np.zeros((len(rows), self.encoder.dimension), dtype=np.float32)
+        out = np.zeros((len(rows), self._encoder_identity()[1]), dtype=np.float32)
         for i, row in enumerate(rows):
             if row.text_sha in previous:
                 out[i] = old.embeddings[previous[row.text_sha]]
