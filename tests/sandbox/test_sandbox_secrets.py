@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from react_repl._secrets import Redactor, shown_signature
-from react_repl.agent._hints import api_docs
 from react_repl.agent._search import agent_method_search
+from react_repl.context import api_docs
 from react_repl.index import MethodIndex, method_search_function
 from react_repl.registry import ApiRegistry
 from react_repl.sandbox import Sandbox
