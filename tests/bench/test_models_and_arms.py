@@ -14,9 +14,9 @@ CONFIG = {
             },
             "nokey": {"model": "m", "base_url": "http://h/v1", "api_key_env": "MISSING_KEY"},
             "small": {"model": "qwen2.5-coder-0.5b", "temperature": 0.7},
+            "other": {"model": "o", "base_url": "http://other/v1", "max_tokens": 64},
         }
     },
-    "models": {"other": {"model": "o", "base_url": "http://other/v1", "max_tokens": 64}},
 }  # fmt: skip
 
 
@@ -51,6 +51,12 @@ def test_bundled_local_models_and_local_profiles() -> None:
     assert (local.label, local.local) == ("qwen2.5-coder-1.5b", "qwen2.5-coder-1.5b")
     assert (small.local, small.settings.temperature) == ("qwen2.5-coder-0.5b", 0.7)
     assert local.describe()["base_url"] == "local:qwen2.5-coder-1.5b"
+
+
+def test_the_old_models_table_names_its_new_place() -> None:
+    old = {"models": {"other": {"model": "o"}}}
+    with pytest.raises(ModelSpecError, match=r"rename it to \[bench\.models\.other\]"):
+        resolve_targets(("other",), old, env={})
 
 
 def test_plain_names_use_the_default_server() -> None:
