@@ -182,14 +182,19 @@ def test_ctrl_c_while_a_run_is_prepared_is_interrupted_with_exit_130(tmp_path: P
     import sys
     import time
 
-    sleeper = f"mcp:sleeper={sys.executable} -c 'import time; time.sleep(120)'"
+    started = tmp_path / "sleeper-started"
+    script = f"import pathlib, time; pathlib.Path({str(started)!r}).touch(); time.sleep(120)"
+    sleeper = f'mcp:sleeper={sys.executable} -c "{script}"'
     env = os.environ | {"REACT_REPL_HOME": str(tmp_path), "HF_HUB_OFFLINE": "1"}
     env |= {"REACT_REPL_BUILTIN_APIS": "", "REACT_REPL_CACHE": str(tmp_path / "cache")}
     run = subprocess.Popen(
         [sys.executable, "-m", "react_repl", "run", "hi", *SERVER, "--apis", sleeper],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
-    time.sleep(5)
+    deadline = time.monotonic() + 120  # the run waits on the server: it is being prepared
+    while not started.exists():
+        assert time.monotonic() < deadline and run.poll() is None, "the run never got there"
+        time.sleep(0.05)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130, out + err
