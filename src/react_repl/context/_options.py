@@ -110,9 +110,8 @@ class AgentOptions:
         what to write instead, so a typo or an old spelling never passes silently."""
         check_keys(values)
         cleaned = dict(values)
-        for key in ("stop_sequences",):
-            if key in cleaned:
-                cleaned[key] = tuple(cleaned[key])
+        if "stop_sequences" in cleaned:
+            cleaned["stop_sequences"] = tuple(cleaned["stop_sequences"])
         if "techniques" in cleaned:
             cleaned["techniques"] = edited_techniques(self.techniques, cleaned["techniques"])
         for key in ("prompts_dir", "memory_path"):
