@@ -88,7 +88,7 @@ def build_api_set(
 ) -> ApiSet:
     """Index exactly `specs` in a folder named by their content; reuse it when it exists."""
     from react_repl.index import MethodIndex
-    from react_repl.index._store import is_current
+    from react_repl.index._manifest import is_current
 
     key = _set_key(specs)
     index_dir = indexes_dir / key

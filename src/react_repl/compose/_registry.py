@@ -12,14 +12,20 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from react_repl._hit_listing import MAX_SHOWN
 from react_repl.compose._config import configured_servers
 from react_repl.compose._scope import ApiScope
 from react_repl.compose._sources import check_scope, empty_folders, require_servers
 from react_repl.config import Config
+from react_repl.index._errors import EncoderUnavailable, IndexProblem
+from react_repl.index._manifest import is_current
 from react_repl.mcp import McpDiscovery, McpServerConfig
 from react_repl.registry import ApiRegistry
+
+if TYPE_CHECKING:
+    from react_repl.index import MethodIndex
 
 Report = Callable[[str], None]
 
@@ -62,9 +68,10 @@ def prepare_registry(
 
     MCP tools are host functions: `registry.mcp_tools()`, not `registry.callables()`. Raises
     `ApiSourceError` for a named source that cannot load (`warn` hears the other problems),
-    `EncoderUnavailable` or `IndexProblem` when no search can be built.
+    `EncoderUnavailable` or `IndexProblem` when no search can be built. The index's vectors
+    load at the first search (a missing or outdated index is built here, before the run).
     """
-    from react_repl.index import MethodIndex, method_search_function  # FAISS, the encoder
+    from react_repl.index import method_search_function
 
     scope = api_sources if isinstance(api_sources, ApiScope) else ApiScope(tuple(api_sources))
     check_scope(scope)
@@ -85,11 +92,26 @@ def prepare_registry(
             "no APIs are in scope for this run, so method_search finds nothing; name modules "
             "with --apis, or leave out --only-apis / --no-builtin-apis"
         )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
-        shared = MethodIndex.open(index_dir)
-    if not shared.exists or shared.rebuild_reason:
-        progress("Building the search index…")
-        shared.build(discover_apis(registered=index_dir, servers=servers))
-    progress("Preparing the search index…")
-    return registry, method_search_function(shared.overlay(registry), max_k=max_k)
+
+    def shared_index(rebuild: Report) -> MethodIndex:
+        from react_repl.index import MethodIndex  # numpy, FAISS
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # an unusable index is rebuilt right below
+            shared = MethodIndex.open(index_dir)
+        if not shared.exists or shared.rebuild_reason:
+            rebuild("Building the search index…")
+            shared.build(discover_apis(registered=index_dir, servers=servers))
+        return shared
+
+    def run_overlay() -> MethodIndex:
+        """At the first search. A manifest that looked current but whose data is damaged, or an
+        encoder that cannot load, is advice text in that search's observation."""
+        try:
+            return shared_index(lambda _message: None).overlay(registry)
+        except EncoderUnavailable as error:
+            raise IndexProblem(str(error)) from error
+
+    if not is_current(index_dir):  # a first run builds the index before the model is asked
+        shared_index(progress)
+    return registry, method_search_function(run_overlay, max_k=max_k)

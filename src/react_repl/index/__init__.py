@@ -1,17 +1,38 @@
-"""Semantic search over API functions: what `method_search` and `react-repl search` run."""
+"""Semantic search over API functions: what `method_search` and `react-repl search` run.
 
-from ._encoder import (
-    Encoder,
-    EncoderUnavailable,
-    SentenceTransformerEncoder,
-    fetch_encoder_weights,
-)
-from ._hits import BuildReport, SearchHit, format_hits, method_search_function
+Exports load on first use: a run checks its index (`_manifest`) and catches its errors before
+the agent's first search, and only that search needs numpy, FAISS and the encoder.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from react_repl._hit_listing import DEEP_K, MAX_SHOWN, k_problem
-from ._method_index import MethodIndex
-from ._minilm import NumpyMiniLM
-from ._onnx import OnnxMiniLM
-from ._store import IndexProblem
+
+if TYPE_CHECKING:
+    from ._encoder import Encoder, SentenceTransformerEncoder, fetch_encoder_weights
+    from ._errors import EncoderUnavailable, IndexProblem
+    from ._hits import BuildReport, SearchHit, format_hits, method_search_function
+    from ._method_index import MethodIndex
+    from ._minilm import NumpyMiniLM
+    from ._onnx import OnnxMiniLM
+
+_EXPORTS = {
+    "BuildReport": "_hits",
+    "Encoder": "_encoder",
+    "EncoderUnavailable": "_errors",
+    "IndexProblem": "_errors",
+    "MethodIndex": "_method_index",
+    "NumpyMiniLM": "_minilm",
+    "OnnxMiniLM": "_onnx",
+    "SearchHit": "_hits",
+    "SentenceTransformerEncoder": "_encoder",
+    "fetch_encoder_weights": "_encoder",
+    "format_hits": "_hits",
+    "method_search_function": "_hits",
+}
 
 __all__ = [
     "DEEP_K",
@@ -30,3 +51,11 @@ __all__ = [
     "k_problem",
     "method_search_function",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value

@@ -21,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ._errors import EncoderUnavailable
 from ._minilm import MODEL_NAME, NumpyMiniLM, model_dir
 from ._minilm_weights import WeightsMissing, fetch_weights
 
@@ -32,10 +33,6 @@ class Encoder(Protocol):
     dimension: int
 
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
-
-
-class EncoderUnavailable(RuntimeError):
-    """The configured embedding model cannot be loaded; the message says how to fix it."""
 
 
 class SentenceTransformerEncoder:

@@ -6,9 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ._text import MAX_QUERY_CHARS
 from react_repl._hit_listing import MAX_SHOWN, k_problem
 from react_repl.sandbox import prints_result
+
+from ._errors import IndexProblem
+from ._text import MAX_QUERY_CHARS
 
 if TYPE_CHECKING:
     from ._method_index import MethodIndex
@@ -53,9 +55,21 @@ _NO_DESCRIPTION = (
 )
 
 
-def method_search_function(index: MethodIndex, *, max_k: int = MAX_SHOWN) -> Callable[..., str]:
+def method_search_function(
+    index: MethodIndex | Callable[[], MethodIndex], *, max_k: int = MAX_SHOWN
+) -> Callable[..., str]:
     """The sandbox's `method_search`: every mistake becomes advice text, never an exception; an
-    action that calls it prints the hits (see prints_result)."""
+    action that calls it prints the hits (see prints_result).
+
+    `index` may be a function that opens it, called at the first search: a run then reaches
+    its model without loading vectors it may never search. An `IndexProblem` it raises is
+    advice text too."""
+    opened: list[MethodIndex] = []
+
+    def searched_index() -> MethodIndex:
+        if not opened:
+            opened.append(index() if callable(index) else index)
+        return opened[0]
 
     def method_search(description: str = "", k: int = 5) -> str:
         if not isinstance(description, str) or not description.strip():
@@ -63,16 +77,21 @@ def method_search_function(index: MethodIndex, *, max_k: int = MAX_SHOWN) -> Cal
         description = description[:MAX_QUERY_CHARS]
         if problem := k_problem(k, max_k):
             return problem
-        if index.rebuild_reason:
-            return (
-                f"The API index cannot be used ({index.rebuild_reason}); "
-                "rebuild it with `react-repl index build`."
-            )
-        if len(index) == 0:
-            return _NOTHING_IN_SCOPE if index.in_memory else _NOTHING_INDEXED
-        hits = index.search(description, k=max(1, min(k, max_k)))
+        try:
+            searched = searched_index()
+        except IndexProblem as unusable:
+            return _unusable(str(unusable))
+        if searched.rebuild_reason:
+            return _unusable(searched.rebuild_reason)
+        if len(searched) == 0:
+            return _NOTHING_IN_SCOPE if searched.in_memory else _NOTHING_INDEXED
+        hits = searched.search(description, k=max(1, min(k, max_k)))
         if not hits:
             return f"No API matches {description!r}; describe the action in other words."
         return format_hits(hits)
 
     return prints_result(method_search)
+
+
+def _unusable(reason: str) -> str:
+    return f"The API index cannot be used ({reason}); rebuild it with `react-repl index build`."

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from react_repl._hit_listing import MAX_K
-
 import contextlib
 import hashlib
 import time
@@ -15,22 +13,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import faiss
 import numpy as np
 
+from react_repl._hit_listing import MAX_K
 from react_repl._unicode import valid_unicode
 
 from ._encoder import Encoder, default_encoder, default_encoder_identity
+from ._errors import IndexProblem
 from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
+from ._manifest import manifest_exists
 from ._query import QueryViews
-from ._store import (
-    IndexedApi,
-    IndexProblem,
-    IndexState,
-    load_state,
-    manifest_exists,
-    save_state,
-    writer_lock,
-)
+from ._store import IndexedApi, IndexState, load_state, save_state, writer_lock
 from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
@@ -96,9 +89,7 @@ class MethodIndex:
         self._state, self._vectors, self._lexical = IndexState(), None, None
         self.rebuild_reason = None
         try:
-            self._state, self._vectors = load_state(
-                self.path, *self._encoder_identity()
-            )
+            self._state, self._vectors = load_state(self.path, *self._encoder_identity())
         except IndexProblem as problem:
             self.rebuild_reason = str(problem)
             if warn:

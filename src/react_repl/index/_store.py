@@ -27,11 +27,10 @@ import numpy as np
 
 from react_repl._atomic import atomic_path, write_atomically
 
+from ._errors import IndexProblem, IndexWait
+from ._manifest import FORMAT_VERSION, MANIFEST, manifest_bytes, parse_manifest
 from ._vectors import read_vectors, write_vectors
 
-FORMAT_VERSION = 4  # 2: embeddings blend the full and summary views; 3: built-in flag;
-# 4: signatures show a default only when the source wrote it as a plain literal (issue 33)
-MANIFEST = "manifest.json"
 # what save_state writes, and the temporaries of an interrupted write: nothing else in the
 # folder is ours to delete (a user's "apis-notes.md" was, once)
 _GENERATED = re.compile(
@@ -41,14 +40,6 @@ _GENERATED = re.compile(
 LOCK_FILE = ".build.lock"
 LOCK_TIMEOUT_SECONDS = 600
 _READ_ATTEMPTS = 20
-
-
-class IndexProblem(Exception):
-    """The persisted index cannot be used as is; the message says why and what happens next."""
-
-
-class IndexWait(UserWarning):
-    """Another process is building the same index folder; this one waits for it."""
 
 
 @dataclass(frozen=True)
@@ -172,19 +163,19 @@ def load_state(folder: Path, model: str, dimension: int) -> tuple[IndexState, fa
     problem: the new generation is read instead.
     """
     for _ in range(_READ_ATTEMPTS - 1):
-        before = _manifest_bytes(folder)
+        before = manifest_bytes(folder)
         try:
             return _load_generation(folder, model, dimension, before)
         except IndexProblem:
-            if _manifest_bytes(folder) == before:
+            if manifest_bytes(folder) == before:
                 raise
-    return _load_generation(folder, model, dimension, _manifest_bytes(folder))
+    return _load_generation(folder, model, dimension, manifest_bytes(folder))
 
 
 def _load_generation(
     folder: Path, model: str, dimension: int, manifest_bytes: bytes | None
 ) -> tuple[IndexState, faiss.Index | None]:
-    manifest = _parse_manifest(manifest_bytes)
+    manifest = parse_manifest(manifest_bytes)
     if manifest.get("format_version") != FORMAT_VERSION:
         raise IndexProblem(
             f"index format {manifest.get('format_version')} is not the current {FORMAT_VERSION}"
@@ -218,25 +209,6 @@ def _load_generation(
     return IndexState(rows, embeddings.astype(np.float32, copy=False), modules), vectors
 
 
-def _manifest_bytes(folder: Path) -> bytes | None:
-    try:
-        return (folder / MANIFEST).read_bytes()
-    except OSError:
-        return None
-
-
-def _parse_manifest(data: bytes | None) -> dict:
-    if data is None:
-        raise IndexProblem("index manifest is missing or unreadable")
-    try:
-        manifest = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise IndexProblem(f"index manifest is unreadable ({error})") from error
-    if not isinstance(manifest, dict):
-        raise IndexProblem("index manifest is not a JSON object")
-    return manifest
-
-
 def _verified_files(folder: Path, files: object) -> dict[str, Path]:
     if not isinstance(files, dict) or not {"apis", "embeddings"} <= files.keys():
         raise IndexProblem("index manifest does not list its data files")
@@ -253,16 +225,3 @@ def _verified_files(folder: Path, files: object) -> dict[str, Path]:
             raise IndexProblem(f"index file {path.name} is corrupt (checksum mismatch)")
         paths[role] = path
     return paths
-
-
-def manifest_exists(folder: Path) -> bool:
-    return (folder / MANIFEST).is_file()
-
-
-def is_current(folder: Path) -> bool:
-    """A manifest this code can open as it is (readable, current format); no data is checked."""
-    try:
-        manifest = _parse_manifest(_manifest_bytes(folder))
-    except IndexProblem:
-        return False
-    return manifest.get("format_version") == FORMAT_VERSION

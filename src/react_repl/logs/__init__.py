@@ -3,28 +3,73 @@
 The files are the record. A SQLite index beside them (`<logs>/.index/`), kept in step as runs are
 written and rebuilt from the files when lost or damaged, answers listing, full-text search,
 lookups by short id and pruning without reading every file.
+
+Exports load on first use: a run writes its log through `_writer` and needs nothing of the
+catalog, search or pruning.
 """
 
-from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
-from ._header import UNRECORDED, RunParameters, prompts_hash
-from ._listing import run_lines
-from ._liveness import RUNNING
-from ._parse import RunLogWarning
-from ._prune import PrunePlan, PruneResult, plan_prune, prune
-from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
-from ._records import (
-    END_STATUSES,
-    INCOMPLETE,
-    STEP_KINDS,
-    TURN_KINDS,
-    RunDetail,
-    RunSummary,
-    StepRecord,
-    steps_taken,
-)
-from ._render import export_html, render_terminal
-from ._sync import SyncReport
-from ._writer import RunLog, append_link
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
+    from ._header import UNRECORDED, RunParameters, prompts_hash
+    from ._listing import run_lines
+    from ._liveness import RUNNING
+    from ._parse import RunLogWarning
+    from ._prune import PrunePlan, PruneResult, plan_prune, prune
+    from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
+    from ._records import (
+        END_STATUSES,
+        INCOMPLETE,
+        STEP_KINDS,
+        TURN_KINDS,
+        RunDetail,
+        RunSummary,
+        StepRecord,
+        steps_taken,
+    )
+    from ._render import export_html, render_terminal
+    from ._sync import SyncReport
+    from ._writer import RunLog, append_link
+
+_EXPORTS = {
+    "RunCatalog": "_catalog",
+    "RunLookupError": "_catalog",
+    "RunPage": "_catalog",
+    "find_run": "_catalog",
+    "list_runs": "_catalog",
+    "search_runs": "_catalog",
+    "UNRECORDED": "_header",
+    "RunParameters": "_header",
+    "prompts_hash": "_header",
+    "run_lines": "_listing",
+    "RUNNING": "_liveness",
+    "RunLogWarning": "_parse",
+    "PrunePlan": "_prune",
+    "PruneResult": "_prune",
+    "plan_prune": "_prune",
+    "prune": "_prune",
+    "SEARCH_FIELDS": "_query",
+    "STATUSES": "_query",
+    "QueryError": "_query",
+    "RunFilter": "_query",
+    "END_STATUSES": "_records",
+    "INCOMPLETE": "_records",
+    "STEP_KINDS": "_records",
+    "TURN_KINDS": "_records",
+    "RunDetail": "_records",
+    "RunSummary": "_records",
+    "StepRecord": "_records",
+    "steps_taken": "_records",
+    "export_html": "_render",
+    "render_terminal": "_render",
+    "SyncReport": "_sync",
+    "RunLog": "_writer",
+    "append_link": "_writer",
+}
 
 __all__ = [
     "END_STATUSES",
@@ -61,3 +106,11 @@ __all__ = [
     "search_runs",
     "steps_taken",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value

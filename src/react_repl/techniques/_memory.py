@@ -4,12 +4,14 @@ at the end."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from react_repl.context import Proposal, RunContext, RunEnded
 from react_repl.hookspecs import hookimpl
-from react_repl.memory import Memory, MemoryStore
 from react_repl.sandbox import Observation, prints_result
+
+if TYPE_CHECKING:  # the store imports numpy: only runs that remember need it
+    from react_repl.memory import Memory, MemoryStore
 
 CLOSE_MATCH = 0.7  # MiniLM cosine above which an earlier task is shown before step 1 unasked
 _SHOWN_CHARS = 1200
