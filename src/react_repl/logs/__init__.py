@@ -8,8 +8,8 @@ lookups by short id and pruning without reading every file.
 from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
 from ._header import UNRECORDED, RunParameters, prompts_hash
 from ._listing import run_lines
-from ._liveness import RUNNING
-from ._parse import RunLogWarning
+from ._liveness import RUNNING, is_running
+from ._parse import ParsedRun, RunLogWarning, read_run
 from ._prune import PrunePlan, PruneResult, plan_prune, prune
 from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
 from ._records import (
@@ -35,6 +35,7 @@ __all__ = [
     "STEP_KINDS",
     "TURN_KINDS",
     "UNRECORDED",
+    "ParsedRun",
     "PrunePlan",
     "PruneResult",
     "QueryError",
@@ -52,10 +53,12 @@ __all__ = [
     "append_link",
     "export_html",
     "find_run",
+    "is_running",
     "list_runs",
     "plan_prune",
     "prompts_hash",
     "prune",
+    "read_run",
     "render_terminal",
     "run_lines",
     "search_runs",
