@@ -53,6 +53,12 @@ def test_a_damaged_log_is_a_message_not_a_traceback(served: Served, browser) -> 
     log.write_step(step(1, "Fine.", "print(1)", "1"))
     log.finish(status="finished", answer="1", prompt_tokens=1, completion_tokens=1)
     browser.get(f"{served.url}/runs/{log.id}")  # open while the log was whole
+    with log.jsonl_path.open("ab") as damaged:
+        damaged.write(b'{"type": "step", cut off\n')
+    browser.refresh()
+    assert "corrupt line skipped" in browser.find_element(By.CLASS_NAME, "notice").text
+    assert "Fine." in browser.find_element(By.ID, "steps").text
+
     log.jsonl_path.write_bytes(b"\x00\xffnot json at all\n")
 
     browser.refresh()

@@ -133,7 +133,7 @@ class _Pages:
             decision = str(form["decision"])
             reason = str(form.get("reason") or _DEFAULT_REASONS.get(decision, ""))
             review = review_of(decision, str(form.get("code", "")), reason)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError) as error:  # not a JSON object
             return JSONResponse({"error": f"not an answer: {error}"}, 400)
         log_path = self.finder.log_path(request.path_params["run_id"])
         if not give_answer(log_path, str(form.get("id", "")), review):

@@ -6,14 +6,15 @@ so a page always has something true to say instead of a traceback.
 
 from __future__ import annotations
 
+import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from react_repl.bench import RESULTS_FILE, ResultsStore
+from react_repl.bench import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.logs import (
     INCOMPLETE,
     RUNNING,
@@ -27,8 +28,8 @@ from react_repl.logs import (
 )
 from react_repl.techniques import pending_approval
 
-_T = TypeVar("_T")
 _LISTED_RUNS = 200
+_WARNINGS_CAUGHT = threading.Lock()  # catch_warnings swaps process-wide state; requests are threads
 REPORT_FILE = "report.md"
 
 
@@ -39,7 +40,7 @@ class Problem(Exception):
 @contextmanager
 def noticing(notices: list[str]) -> Iterator[None]:
     """Collect the warnings readers give about skipped lines as notices for the page."""
-    with warnings.catch_warnings(record=True) as caught:
+    with _WARNINGS_CAUGHT, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield
     notices += [str(warning.message) for warning in caught]
@@ -106,8 +107,7 @@ class RunFinder:
 
     def _find(self, run_id: str) -> Path:
         try:
-            with warnings.catch_warnings(), RunCatalog(self.logs_dir) as catalog:
-                warnings.simplefilter("ignore")
+            with noticing([]), RunCatalog(self.logs_dir) as catalog:
                 found = catalog.find(run_id)
         except RunLookupError as error:
             raise Problem(str(error)) from None
@@ -145,7 +145,7 @@ def bench_entry(bench_dir: Path, folder: Path) -> BenchEntry:
     notices: list[str] = []
     attempts = passed = 0
     for file in files:
-        records = _guarded(notices, file, lambda file=file: ResultsStore(file).read())
+        records = _read_results(notices, file)
         attempts += len(records)
         passed += sum(record.passed for record in records)
     report = folder / REPORT_FILE
@@ -154,10 +154,10 @@ def bench_entry(bench_dir: Path, folder: Path) -> BenchEntry:
                       passed, notices)  # fmt: skip
 
 
-def _guarded(notices: list[str], file: Path, read: Callable[[], list[_T]]) -> list[_T]:
+def _read_results(notices: list[str], file: Path) -> list[AttemptRecord]:
     with noticing(notices):
         try:
-            records = read()
+            records = ResultsStore(file).read()
         except OSError as error:
             notices.append(f"{file} cannot be read: {error.strerror or error}")
             return []
