@@ -88,15 +88,18 @@ if [ "$mode" = "--tests" ]; then
   # the tests check that react-repl's 2.x client lists and calls it.
   python3 -m venv .venv-mcp1
   .venv-mcp1/bin/python -m pip install --quiet "mcp-server-time==2026.10.10"
-  # tests/bench/test_no_network.py traces index build, run and bench with strace.
-  if ! command -v strace >/dev/null; then
+  # tests/bench/test_no_network.py traces index build, run and bench with strace; tests/view
+  # drive the web view in Debian's headless chromium through its chromedriver.
+  for tool in strace:strace chromium:chromium chromedriver:chromium-driver; do
+    command -v "${tool%%:*}" >/dev/null && continue
+    package=${tool#*:}
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      apt-get install -y -qq strace >/dev/null 2>&1 ||
-        { apt-get update -qq >/dev/null && apt-get install -y -qq strace >/dev/null; }
+      apt-get install -y -qq "$package" >/dev/null 2>&1 ||
+        { apt-get update -qq >/dev/null && apt-get install -y -qq "$package" >/dev/null; }
     else
-      echo "warning: install strace (Debian: apt-get install strace) for the network test" >&2
+      echo "warning: install $package (Debian: apt-get install $package) for the tests" >&2
     fi
-  fi
+  done
 fi
 packaged=$(date +%s)
 # The index build also fetches the embedding model's weights (84 MB, once).

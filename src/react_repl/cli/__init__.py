@@ -57,6 +57,11 @@ _SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
         "react_repl.cli._continue", "resume",
         "Continue RUN (an id, an id prefix or a log path) after its last finished step.",
     ),
+    "view": (
+        "react_repl.cli._view", "view",
+        "Serve a local web page to watch runs live, answer their approvals and read bench "
+        "reports.",
+    ),
     "rewind": (
         "react_repl.cli._continue", "rewind",
         "Fork RUN at step K: its state before K, then your action (--edit) or the model's new "

@@ -126,7 +126,11 @@ def _approvers(request: AgentRequest, console: Console) -> list[object]:
     if request.approve is None and not request.approve_rules:
         return []
     policy = request.approve or "rules"
-    return [Approver(TerminalApprover(console), policy=policy, rules=request.approve_rules)]
+    # The web view races the terminal only where select() can wait on a person typing.
+    return [
+        Approver(TerminalApprover(console), policy=policy, rules=request.approve_rules,
+                 page_answers=sys.stdin.isatty())
+    ]  # fmt: skip
 
 
 def _answerers(request: AgentRequest, console: Console) -> list[object]:

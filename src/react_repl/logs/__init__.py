@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
     from ._header import UNRECORDED, RunParameters, prompts_hash
     from ._listing import run_lines
-    from ._liveness import RUNNING
-    from ._parse import RunLogWarning
+    from ._liveness import RUNNING, is_running
+    from ._parse import ParsedRun, RunLogWarning, read_run
     from ._prune import PrunePlan, PruneResult, plan_prune, prune
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
     from ._records import (
@@ -47,7 +47,10 @@ _EXPORTS = {
     "prompts_hash": "_header",
     "run_lines": "_listing",
     "RUNNING": "_liveness",
+    "is_running": "_liveness",
     "RunLogWarning": "_parse",
+    "ParsedRun": "_parse",
+    "read_run": "_parse",
     "PrunePlan": "_prune",
     "PruneResult": "_prune",
     "plan_prune": "_prune",
@@ -80,6 +83,7 @@ __all__ = [
     "STEP_KINDS",
     "TURN_KINDS",
     "UNRECORDED",
+    "ParsedRun",
     "PrunePlan",
     "PruneResult",
     "QueryError",
@@ -97,10 +101,12 @@ __all__ = [
     "append_link",
     "export_html",
     "find_run",
+    "is_running",
     "list_runs",
     "plan_prune",
     "prompts_hash",
     "prune",
+    "read_run",
     "render_terminal",
     "run_lines",
     "search_runs",

@@ -24,6 +24,13 @@ from react_repl.techniques._hints import ApiRaisesHint, NameErrorSearch, RepeatW
 from react_repl.techniques._id_kinds import IdKindHint
 from react_repl.techniques._loop_detection import LoopDetector
 from react_repl.techniques._memory import MemoryPlugin
+from react_repl.techniques._page_approval import (
+    PageChannel,
+    give_answer,
+    pending_approval,
+    pending_file,
+    review_of,
+)
 from react_repl.techniques._plan import Planner
 from react_repl.techniques._repeated_writes import RepeatedWriteHold
 from react_repl.techniques._validation import ProgressValidation
@@ -152,6 +159,7 @@ __all__ = [
     "LoopDetector",
     "MemoryPlugin",
     "NameErrorSearch",
+    "PageChannel",
     "Planner",
     "ProgressValidation",
     "RepeatWarning",
@@ -162,6 +170,10 @@ __all__ = [
     "UnknownTechnique",
     "WriteCritic",
     "check_techniques",
+    "give_answer",
+    "pending_approval",
+    "pending_file",
+    "review_of",
     "technique_plugins",
     "technique_summary",
 ]

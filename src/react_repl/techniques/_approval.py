@@ -3,17 +3,21 @@
 A policy says which actions need a decision: every one, only those that call an API declared
 with side effects (sends, writes, deletes), or those matching a rule (a regular expression over
 the code). The decision comes from a callback: the CLI asks at the terminal; a library caller,
-a notebook or a web page answers however it likes.
+a notebook or a web page answers however it likes. With `page_answers`, each request is also
+offered beside the run's log (`_page_approval`), where `react-repl view` can answer it; the
+callback then races that page through `request.page`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 
-from react_repl.context import Proposal, Review, RunContext, writes_called
+from react_repl.context import Event, Proposal, Review, RunContext, RunStarted, writes_called
 from react_repl.hookspecs import hookimpl
+from react_repl.techniques._page_approval import PageChannel
 
 POLICIES = ("all", "side-effects", "rules")
 
@@ -26,6 +30,7 @@ class ApprovalRequest:
     thought: str
     action: str
     reasons: tuple[str, ...]
+    page: PageChannel | None = None  # where the web view may answer first (page_answers)
 
 
 Decide = Callable[[ApprovalRequest], Review]
@@ -34,12 +39,26 @@ Decide = Callable[[ApprovalRequest], Review]
 class Approver:
     """Asks `decide` about each action the policy selects; other actions run unasked."""
 
-    def __init__(self, decide: Decide, *, policy: str = "all", rules: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        decide: Decide,
+        *,
+        policy: str = "all",
+        rules: Iterable[str] = (),
+        page_answers: bool = False,
+    ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"approval policy must be one of {POLICIES}, got {policy!r}")
         self.decide = decide
         self.policy = policy
         self.rules = [_compiled(rule) for rule in rules]
+        self.page_answers = page_answers
+        self.log_path: Path | None = None
+
+    @hookimpl
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, RunStarted):
+            self.log_path = event.log_path
 
     @hookimpl
     def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
@@ -47,7 +66,13 @@ class Approver:
         if not reasons:
             return None
         request = ApprovalRequest(proposal.step, proposal.thought, proposal.action, reasons)
-        return self.decide(request)
+        if not self.page_answers or self.log_path is None:
+            return self.decide(request)
+        page = PageChannel.offer(self.log_path, asdict(request))
+        try:
+            return self.decide(replace(request, page=page))
+        finally:
+            page.close()
 
     def reasons(self, run: RunContext, code: str) -> tuple[str, ...]:
         """Why this code needs a person's decision; empty when it may run unasked."""
