@@ -23,7 +23,6 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, BinaryIO
 
 from react_repl._atomic import write_atomically
@@ -118,12 +117,7 @@ class GGUFAssembler:
         self._stream.truncate()
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         if self._stream is not None:
             self._stream.close()
         if self._broken or not self.resumable or not self.parts_done:
