@@ -144,10 +144,6 @@ class Remembered:
     profile: LaunchProfile
     reason: str
 
-    @property
-    def is_fallback(self) -> bool:
-        return self.profile != DEFAULT_PROFILE
-
 
 def _memory_path() -> Path:
     return cache_dir() / "runtime-profiles.json"
