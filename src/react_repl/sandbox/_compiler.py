@@ -51,7 +51,7 @@ class _Transformer(RestrictingNodeTransformer):
         """RestrictedPython's visit of `node`, with `node` as the scope around what it holds."""
         self._scopes.append(type(node))
         try:
-            return getattr(super(), f"visit_{type(node).__name__}")(node)  # type: ignore[no-any-return]
+            return getattr(super(), f"visit_{type(node).__name__}")(node)
         finally:
             self._scopes.pop()
 
