@@ -30,7 +30,7 @@ import faiss
 import numpy as np
 from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs, write_synthetic_modules
 
-from react_repl.index import MethodIndex, NumpyMiniLM, OnnxMiniLM, SentenceTransformerEncoder
+from react_repl.index import MethodIndex, OnnxMiniLM, SentenceTransformerEncoder
 from react_repl.index._text import document_text
 from react_repl.index._vectors import build_vectors
 from react_repl.registry import ApiRegistry
@@ -65,7 +65,6 @@ def encoder_throughput() -> list[str]:
     lines = []
     factories = (
         ("ONNX Runtime MiniLM (default)", OnnxMiniLM),
-        ("numpy MiniLM", NumpyMiniLM),
         ("sentence-transformers", SentenceTransformerEncoder),
     )
     for label, factory in factories:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from react_repl.index import NumpyMiniLM
+from react_repl.index import OnnxMiniLM
 from react_repl.registry import ApiRegistry
 
 TRAVEL = '''
@@ -74,7 +74,7 @@ def resize_image(path: str, width: int, height: int) -> str:
 class CountingEncoder:
     """The real MiniLM, counting how many texts it was asked to embed."""
 
-    def __init__(self, model: NumpyMiniLM) -> None:
+    def __init__(self, model: OnnxMiniLM) -> None:
         self._model = model
         self.name = model.name
         self.dimension = model.dimension
@@ -86,12 +86,12 @@ class CountingEncoder:
 
 
 @pytest.fixture(scope="session")
-def minilm() -> NumpyMiniLM:
-    return NumpyMiniLM()
+def minilm() -> OnnxMiniLM:
+    return OnnxMiniLM()
 
 
 @pytest.fixture
-def encoder(minilm: NumpyMiniLM) -> CountingEncoder:
+def encoder(minilm: OnnxMiniLM) -> CountingEncoder:
     return CountingEncoder(minilm)
 
 

@@ -1,10 +1,10 @@
-"""The numpy MiniLM must embed exactly like sentence-transformers, the reference."""
+"""The ONNX MiniLM must embed exactly like sentence-transformers, the reference."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from react_repl.index import NumpyMiniLM, SentenceTransformerEncoder
+from react_repl.index import OnnxMiniLM, SentenceTransformerEncoder
 
 TEXTS = [
     "What's the weather like in Paris tomorrow?",
@@ -16,7 +16,7 @@ TEXTS = [
 ]
 
 
-def test_numpy_minilm_matches_sentence_transformers(minilm: NumpyMiniLM) -> None:
+def test_onnx_minilm_matches_sentence_transformers(minilm: OnnxMiniLM) -> None:
     reference = SentenceTransformerEncoder().encode(TEXTS)
     ours = minilm.encode(TEXTS)
     assert ours.shape == reference.shape == (len(TEXTS), 384)
@@ -25,7 +25,7 @@ def test_numpy_minilm_matches_sentence_transformers(minilm: NumpyMiniLM) -> None
     assert cosines.min() > 0.9999, cosines
 
 
-def test_embeddings_are_unit_length_and_order_independent(minilm: NumpyMiniLM) -> None:
+def test_embeddings_are_unit_length_and_order_independent(minilm: OnnxMiniLM) -> None:
     forward = minilm.encode(TEXTS)
     backward = minilm.encode(TEXTS[::-1])[::-1]
     np.testing.assert_allclose(np.linalg.norm(forward, axis=1), 1.0, atol=1e-5)

@@ -14,7 +14,7 @@ from mcp_fixtures import time_config
 
 from react_repl.agent import Agent, AgentOptions, Status
 from react_repl.compose import discover_apis
-from react_repl.index import MethodIndex, NumpyMiniLM, method_search_function
+from react_repl.index import MethodIndex, OnnxMiniLM, method_search_function
 from react_repl.llm import ChatModel, ModelSettings, ScriptedServer
 from react_repl.mcp import McpServers, McpToolsPlugin
 from react_repl.registry import ApiRegistry
@@ -32,7 +32,7 @@ def registry(tmp_path: Path) -> ApiRegistry:
 def test_a_run_searches_and_calls_the_time_servers_tools(
     registry: ApiRegistry, tmp_path: Path
 ) -> None:
-    index = MethodIndex(tmp_path / "index", encoder=NumpyMiniLM())
+    index = MethodIndex(tmp_path / "index", encoder=OnnxMiniLM())
     index.build(registry)
     script = [
         _fenced("Find a tool.", 'method_search("current time in a time zone")'),

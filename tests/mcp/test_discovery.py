@@ -9,7 +9,7 @@ import pytest
 from mcp_fixtures import toolbox_config
 
 from react_repl.compose import discover_apis
-from react_repl.index import MethodIndex, NumpyMiniLM, method_search_function
+from react_repl.index import MethodIndex, OnnxMiniLM, method_search_function
 from react_repl.mcp import McpServerConfig
 from react_repl.registry import ApiRegistry, add_registered_source
 
@@ -114,7 +114,7 @@ def test_a_malformed_source_is_a_problem(tmp_path: Path) -> None:
 
 def test_descriptions_reach_method_search_as_data(tmp_path: Path) -> None:
     registry = _discover(tmp_path, toolbox_config())
-    index = MethodIndex(tmp_path / "index", encoder=NumpyMiniLM())
+    index = MethodIndex(tmp_path / "index", encoder=OnnxMiniLM())
     index.build(registry)
     found = method_search_function(index)("report the weather now", k=10)
     line = next(line for line in found.splitlines() if line.startswith("`described()"))

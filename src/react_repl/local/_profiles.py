@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import signal
 import tempfile
@@ -29,6 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from react_repl._atomic import write_atomically
 from react_repl._paths import cache_dir
 from react_repl.local._cpu import (
     CpuVariant,
@@ -144,10 +144,6 @@ class Remembered:
     profile: LaunchProfile
     reason: str
 
-    @property
-    def is_fallback(self) -> bool:
-        return self.profile != DEFAULT_PROFILE
-
 
 def _memory_path() -> Path:
     return cache_dir() / "runtime-profiles.json"
@@ -191,8 +187,4 @@ def forget(binary: Path) -> None:
 
 
 def _write_memory(memory: dict[str, dict]) -> None:
-    path = _memory_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    scratch = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    scratch.write_text(json.dumps(memory, indent=2) + "\n", encoding="utf-8")
-    os.replace(scratch, path)
+    write_atomically(_memory_path(), json.dumps(memory, indent=2) + "\n")

@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from react_repl._atomic import atomic_path
 from react_repl._paths import cache_dir
 from react_repl.local._cpu import kernel_cpu_flags
 from react_repl.local._errors import RuntimeMissingError
@@ -63,11 +64,9 @@ def _prebuilt_launcher() -> Path | None:
     launcher = cache_dir() / "runtime" / f"xllamacpp-{version}-{key}" / "llama-server"
     script = f'#!/bin/sh\nexec {shlex.quote(sys.executable)} -m {MODULE} "$@"\n'
     if not launcher.is_file() or launcher.read_text() != script:
-        launcher.parent.mkdir(parents=True, exist_ok=True)
-        scratch = launcher.with_name(f".llama-server.{os.getpid()}")
-        scratch.write_text(script)
-        scratch.chmod(0o755)
-        os.replace(scratch, launcher)
+        with atomic_path(launcher) as scratch:
+            scratch.write_text(script)
+            scratch.chmod(0o755)
     return launcher
 
 

@@ -15,6 +15,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from react_repl._atomic import write_atomically
 from react_repl._paths import cache_dir
 from react_repl.local._xserver import MODULE as XSERVER_MODULE
 
@@ -80,11 +81,7 @@ def adopt_legacy_record() -> None:
 
 
 def write_state(path: Path, state: ServerState) -> None:
-    """Write atomically: a reader never sees half a record."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    scratch = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    scratch.write_text(json.dumps(asdict(state), indent=2) + "\n", encoding="utf-8")
-    os.replace(scratch, path)
+    write_atomically(path, json.dumps(asdict(state), indent=2) + "\n")
 
 
 def clear_state(path: Path, *, pid: int | None = None) -> None:

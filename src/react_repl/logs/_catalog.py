@@ -12,7 +12,6 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any, TypeVar
 
 from . import _db
@@ -143,12 +142,7 @@ class RunCatalog:
     def __enter__(self) -> RunCatalog:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def _page(

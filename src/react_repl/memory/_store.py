@@ -113,9 +113,9 @@ class MemoryStore:
 
     def _embed(self, text: str) -> np.ndarray:
         if self._encoder is None:
-            from react_repl.index import NumpyMiniLM
+            from react_repl.index import OnnxMiniLM
 
-            self._encoder = NumpyMiniLM()
+            self._encoder = OnnxMiniLM()
         return np.asarray(self._encoder.encode([text])[0], dtype=np.float32)
 
 

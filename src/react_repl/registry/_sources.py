@@ -11,9 +11,9 @@ or `mcp:[NAME=]URL` (see `react_repl.mcp`).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
+
+from react_repl._atomic import write_atomically
 
 SOURCES_FILE = "sources.json"
 MCP_SOURCE_PREFIX = "mcp:"
@@ -65,14 +65,4 @@ def remove_registered_source(index_dir: str | Path, source: str) -> bool:
 
 
 def write_json_atomically(path: Path, data: object) -> None:
-    """Readers see the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, indent=2)
-            stream.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps(data, indent=2) + "\n")

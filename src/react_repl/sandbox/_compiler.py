@@ -9,13 +9,14 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import CodeType
 from typing import Any
 
 from RestrictedPython.transformer import IOPERATOR_TO_STR, RestrictingNodeTransformer
 
+from ._inline import ast_name as _name
 from ._inline import inline_attribute, inline_method_call
 
 ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
@@ -28,9 +29,9 @@ class RestrictedSyntaxError(SyntaxError):
     """The code parses as Python but uses something the sandbox forbids."""
 
 
+Visited = ast.AST | Iterable[ast.AST] | None  # what a NodeTransformer visit may return
 # Special methods model code commonly defines on its own classes, beyond RestrictedPython's
 # `__init__` and comparisons. They only ever run agent code on agent objects; none is a hook name.
-Visited = ast.AST | Iterable[ast.AST] | None  # what a NodeTransformer visit may return
 _EXTRA_SPECIAL_METHODS = frozenset(
     {
         "__repr__", "__str__", "__len__", "__iter__", "__next__", "__getitem__", "__setitem__",
@@ -46,10 +47,11 @@ class _Transformer(RestrictingNodeTransformer):
         self._protected = protected
         self._scopes: list[type[ast.AST]] = []  # the scopes around the node being visited
 
-    def _within(self, node: ast.AST, visit: Callable[[], Visited]) -> Visited:
+    def _within(self, node: ast.AST) -> Visited:
+        """RestrictedPython's visit of `node`, with `node` as the scope around what it holds."""
         self._scopes.append(type(node))
         try:
-            return visit()
+            return getattr(super(), f"visit_{type(node).__name__}")(node)
         finally:
             self._scopes.pop()
 
@@ -93,7 +95,7 @@ class _Transformer(RestrictingNodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> Visited:
         self._refuse_rebinding(node, node.name)
-        visited = self._within(node, lambda: super(_Transformer, self).visit_FunctionDef(node))
+        visited = self._within(node)
         if isinstance(visited, ast.FunctionDef):
             _guard_entry(visited)
         return visited
@@ -128,14 +130,7 @@ class _Transformer(RestrictingNodeTransformer):
             return visited
         return inline_attribute(visited, temporary=self._temporaries_allowed())
 
-    def visit_ListComp(self, node: ast.ListComp) -> Visited:
-        return self._within(node, lambda: super(_Transformer, self).visit_ListComp(node))
-
-    def visit_SetComp(self, node: ast.SetComp) -> Visited:
-        return self._within(node, lambda: super(_Transformer, self).visit_SetComp(node))
-
-    def visit_DictComp(self, node: ast.DictComp) -> Visited:
-        return self._within(node, lambda: super(_Transformer, self).visit_DictComp(node))
+    visit_ListComp = visit_SetComp = visit_DictComp = _within
 
     def visit_YieldFrom(self, node: ast.YieldFrom) -> Visited:
         """What `send()` delivers through it reaches the inner generator with the outer one as
@@ -146,7 +141,7 @@ class _Transformer(RestrictingNodeTransformer):
         return node
 
     def visit_Lambda(self, node: ast.Lambda) -> Visited:
-        visited = self._within(node, lambda: super(_Transformer, self).visit_Lambda(node))
+        visited = self._within(node)
         return _guarded_lambda(visited) if isinstance(visited, ast.Lambda) else visited
 
     def visit_GeneratorExp(self, node: ast.GeneratorExp) -> Visited:
@@ -154,19 +149,18 @@ class _Transformer(RestrictingNodeTransformer):
         entry to guard: each clause's conditions begin with `_enter_.pulled()` (while an API call
         is under way), and the element leaves like a returned value (red-teaming found
         `stash_inside(row for row in rows)` filling the agent's lists unchecked)."""
-        visited = self._within(node, lambda: super(_Transformer, self).visit_GeneratorExp(node))
+        visited = self._within(node)
         if not isinstance(visited, ast.GeneratorExp):
             return visited
         for clause in visited.generators:
             idle = ast.UnaryOp(ast.Not(), _entry_check())
-            pulled = ast.Call(ast.Attribute(_name(ENTRY_GUARD), "pulled", ast.Load()), [], [])
-            clause.ifs.insert(0, ast.BoolOp(ast.Or(), [idle, pulled]))
+            clause.ifs.insert(0, ast.BoolOp(ast.Or(), [idle, _guard_method("pulled")]))
         visited.elt = _leaving_inline(visited.elt)
         return visited
 
     def visit_ClassDef(self, node: ast.ClassDef) -> Visited:
         self._refuse_rebinding(node, node.name)
-        return self._within(node, lambda: super(_Transformer, self).visit_ClassDef(node))
+        return self._within(node)
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> Visited:
         """A handler that catches `stop()` (a bare except, `except BaseException`, or a tuple
@@ -224,9 +218,12 @@ def _parameters(arguments: ast.arguments) -> list[str]:
     return [argument.arg for argument in every if argument is not None]
 
 
-def _guard_method(method: str, value: ast.expr) -> ast.Call:
-    function = ast.Attribute(_name(ENTRY_GUARD), method, ast.Load())
-    return ast.Call(func=function, args=[value], keywords=[])
+def _guard_method(method: str, *args: ast.expr) -> ast.Call:
+    return ast.Call(func=_guard_attribute(method), args=list(args), keywords=[])
+
+
+def _guard_attribute(name: str, guard: str = ENTRY_GUARD) -> ast.Attribute:
+    return ast.Attribute(_name(guard), name, ast.Load())
 
 
 def _leaving(value: ast.expr) -> ast.expr:
@@ -236,9 +233,7 @@ def _leaving(value: ast.expr) -> ast.expr:
     lambda doubled its code at each level, and twenty nested lambdas took longer to compile than
     an action may run."""
     chosen = ast.IfExp(
-        test=_entry_check(),
-        body=ast.Attribute(_name(ENTRY_GUARD), "leaving", ast.Load()),
-        orelse=ast.Attribute(_name(ENTRY_GUARD), "kept", ast.Load()),
+        test=_entry_check(), body=_guard_attribute("leaving"), orelse=_guard_attribute("kept")
     )
     return ast.Call(func=chosen, args=[value], keywords=[])
 
@@ -256,8 +251,7 @@ def _leaving_inline(value: ast.expr) -> ast.expr:
 
 def _entry_check() -> ast.expr:
     """`_enter_.boundary.calls_under_way`: true only while an API call is under way."""
-    boundary = ast.Attribute(_name(ENTRY_GUARD), "boundary", ast.Load())
-    return ast.Attribute(boundary, "calls_under_way", ast.Load())
+    return ast.Attribute(_guard_attribute("boundary"), "calls_under_way", ast.Load())
 
 
 def _guard_entry(function: ast.FunctionDef) -> None:
@@ -311,17 +305,9 @@ def _guarded_lambda(function: ast.Lambda) -> ast.Lambda:
 def _stop_check(where: ast.AST) -> ast.If:
     """`if _stop_.stopped: _stop_.unwind()`; the test is inline, so an action that never
     stops pays no call."""
-    unwind = ast.Call(ast.Attribute(_name(STOP_GUARD), "unwind", ast.Load()), [], [])
-    check = ast.If(
-        test=ast.Attribute(_name(STOP_GUARD), "stopped", ast.Load()),
-        body=[ast.Expr(unwind)],
-        orelse=[],
-    )
+    unwind = ast.Call(_guard_attribute("unwind", STOP_GUARD), [], [])
+    check = ast.If(test=_guard_attribute("stopped", STOP_GUARD), body=[ast.Expr(unwind)], orelse=[])
     return ast.copy_location(check, where)
-
-
-def _name(identifier: str, store: bool = False) -> ast.Name:
-    return ast.Name(identifier, ast.Store() if store else ast.Load())
 
 
 def _call(function: str, *args: ast.expr) -> ast.Call:

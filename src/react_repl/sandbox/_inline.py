@@ -38,15 +38,15 @@ def inline_attribute(visited: ast.Call, temporary: bool = False) -> ast.expr:
         return ast.copy_location(ast.Attribute(target, name, ast.Load()), visited)
     tested: ast.expr
     if isinstance(target, ast.Name):
-        tested, held = _name(target.id), target.id
+        tested, held = ast_name(target.id), target.id
     elif temporary:  # any other expression, evaluated once: `_type_(_v_ := f())`
         tested, held = ast.NamedExpr(ast.Name(TEMPORARY, ast.Store()), target), TEMPORARY
-        visited = ast.Call(visited.func, [_name(TEMPORARY), visited.args[1]], [])
+        visited = ast.Call(visited.func, [ast_name(TEMPORARY), visited.args[1]], [])
     else:
         return visited
-    kind = ast.Call(_name(TYPE_HOOK), [tested], [])
-    inert = ast.Compare(kind, [ast.In()], [_name(INERT_HOOK)])
-    direct = ast.Attribute(_name(held), name, ast.Load())
+    kind = ast.Call(ast_name(TYPE_HOOK), [tested], [])
+    inert = ast.Compare(kind, [ast.In()], [ast_name(INERT_HOOK)])
+    direct = ast.Attribute(ast_name(held), name, ast.Load())
     return ast.copy_location(ast.IfExp(test=inert, body=direct, orelse=visited), visited)
 
 
@@ -79,5 +79,5 @@ INERT_LITERALS = frozenset({str, bytes, int, float, complex, bool, type(None)})
 """Literal types whose public attributes are plain methods (str's but `format`, excluded above)."""
 
 
-def _name(identifier: str) -> ast.Name:
-    return ast.Name(identifier, ast.Load())
+def ast_name(identifier: str, store: bool = False) -> ast.Name:
+    return ast.Name(identifier, ast.Store() if store else ast.Load())

@@ -12,7 +12,6 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from react_repl._secrets import Redactor, environment_secrets, secret_values
@@ -235,12 +234,7 @@ class Sandbox:
     def __enter__(self) -> Sandbox:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def _spawn(self) -> WorkerProcess:
