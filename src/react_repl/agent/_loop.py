@@ -8,6 +8,7 @@ the hooks declared in `react_repl.hookspecs`, so this module only decides what c
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from react_repl.context import (
     ActionProposed,
     ActionReviewed,
     Answer,
+    AnswerInvalid,
     ContextBudgetError,
     Exchange,
     ModelRetried,
@@ -34,6 +36,7 @@ from react_repl.context import (
     StepStarted,
     TextDelta,
     TokenEstimator,
+    Verdict,
 )
 from react_repl.llm import Completion, ModelCancelled, ModelError
 from react_repl.sandbox import Observation, Sandbox
@@ -129,21 +132,57 @@ class StepLoop:
             notes = StepNotes(proposal.thought, "", text, proposal.action, note)
             self._finish_step(step, proposal, notes, completion, started)
             return
-        observation = self.sandbox.run(code)
+        observation = self.run_action(code)
         text = self._observe(proposal, code, observation, parsed.extra_blocks)
         edited = proposal.action if review.decision == "edit" else ""
         if observation.stopped:
-            answer = Answer.of(observation.answer, observation.answer_text)
-            verdict = self.hooks.review_answer(run=self.run, answer=answer)
-            if verdict is None or verdict.accepted:
+            answer, verdict, misfit = self._review_answer(observation)
+            accepted = verdict is None or verdict.accepted
+            given_up = misfit and self.run.state.answer_reviews >= self.options.max_answer_reviews
+            if accepted or given_up:
                 notes = StepNotes(proposal.thought, code, text, edited, note,
                                   observation)  # fmt: skip
                 self.record(step, "step", completion, started, notes)
-                raise _Finished(Outcome(Status.FINISHED, answer=answer))
+                if accepted:
+                    raise _Finished(Outcome(Status.FINISHED, answer=answer))
+                raise _Finished(
+                    Outcome(Status.ERROR, error=f"the answer never validated: {misfit}")
+                )
             self.run.state.answer_reviews += 1
             text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
         notes = StepNotes(proposal.thought, code, text, edited, note, observation)
         self._finish_step(step, proposal, notes, completion, started)
+
+    def run_action(self, code: str) -> Observation:
+        """The sandbox stage; a cancel while the action runs kills it within a tenth of a
+        second, so a cancelled run never waits out a long action."""
+        ended = threading.Event()
+
+        def interrupt_on_cancel() -> None:
+            while not ended.wait(0.05):
+                if self.cancel.is_set():
+                    self.sandbox.interrupt()
+                    return
+
+        threading.Thread(target=interrupt_on_cancel, daemon=True).start()
+        try:
+            return self.sandbox.run(code)
+        finally:
+            ended.set()
+
+    def _review_answer(self, observation: Observation) -> tuple[Answer, Verdict | None, str]:
+        """The answer in the caller's type first: a value that does not fit is sent back with
+        what is wrong (the third value), before any plugin judges its content."""
+        answer = Answer.of(observation.answer, observation.answer_text)
+        wanted = self.run.answer_type
+        if wanted is not None:
+            try:
+                value = wanted.convert(answer.value)
+            except AnswerInvalid as invalid:
+                misfit = f"it does not match {wanted.name}: {invalid}"
+                return answer, Verdict(False, misfit), misfit
+            answer = Answer(value, json.dumps(wanted.dump(value), ensure_ascii=False))
+        return answer, self.hooks.review_answer(run=self.run, answer=answer), ""
 
     def complete(self, step: int, stop: tuple[str, ...]) -> Completion:
         """The model stage: the transcript fitted to the context, plus this step's notes."""
@@ -181,7 +220,7 @@ class StepLoop:
         completion = self.complete(step, planned.stop)
         plan = parse_reply(completion.text).thought or completion.text.strip()
         thought, action = planned.action(plan)
-        observation = self.sandbox.run(action)
+        observation = self.run_action(action)
         reply = f"{thought}\nACTION {step}:\n```python\n{action}\n```"
         proposal = Proposal(step, thought, action, reply)
         text = self._observe(proposal, action, observation, 0)
@@ -342,6 +381,8 @@ class StepLoop:
         from react_repl.sandbox import SandboxError, unsaved_snapshot
 
         try:
+            if self.cancel.is_set():  # its action may have been killed: no new worker to wait for
+                raise SandboxError("the run was cancelled")
             namespace = self.sandbox.snapshot()
         except SandboxError as error:
             namespace = unsaved_snapshot(self.sandbox.variables, str(error))

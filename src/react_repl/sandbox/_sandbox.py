@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -176,6 +178,13 @@ class Sandbox:
                 self._replace_worker()
                 raise
             return self._observe(outcome, time.monotonic() - started)
+
+    def interrupt(self) -> None:
+        """End the action in progress from another thread (a cancelled run): its worker is
+        killed, `run` returns an observation that says so, and the next action gets a fresh
+        worker (the namespace is lost, as after a timeout)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self._worker.pid, signal.SIGKILL)
 
     def snapshot(self) -> dict[str, Any]:
         """The namespace's plain values as JSON-able data, and the names of what was lost
