@@ -18,6 +18,7 @@ from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._plugins import installed_plugins, plugin_manager
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._search import agent_method_search
+from react_repl.agent._tracing import result_attributes, stage, tracing_plugins
 from react_repl.context import (
     AgentOptions,
     AnswerType,
@@ -33,7 +34,7 @@ from react_repl.context import (
     api_docs,
 )
 from react_repl.llm import ChatModel
-from react_repl.logs import RunParameters, append_link, prompts_hash
+from react_repl.logs import Price, RunParameters, append_link, cost, price_settings, prompts_hash
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
 from react_repl.techniques import check_techniques
 
@@ -61,6 +62,7 @@ class Agent:
         log_settings: Mapping[str, Any] | None = None,
         durable_logs: bool = False,
         bench_run: str | None = None,
+        price: Price | None = None,
     ) -> None:
         self.model = model
         self.apis = dict(apis or {})
@@ -69,10 +71,11 @@ class Agent:
         check_techniques(self.options.techniques)
         self.logs_dir = logs_dir
         self.sandbox_settings: SandboxSettings = {**(sandbox_settings or {})}
-        self.plugins = [*installed_plugins(), *plugins]
+        self.plugins = [*installed_plugins(), *tracing_plugins(), *plugins]
         self.log_settings = dict(log_settings or {})
         self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
         self.bench_run = bench_run  # the benchmark this run belongs to (`logs list --bench`)
+        self.price = price  # USD per million tokens (prompt, completion); None: cost unknown
         self.prompts = PromptSet(self.options.prompts_dir)
         self._api_docs = api_docs(self.apis)
 
@@ -201,8 +204,10 @@ class Agent:
                     lost = sandbox.restore(origin.checkpoint.namespace)
                     report = restore_report(origin.checkpoint.step, lost)
                     state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
-                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
-                result = _result(state.task, outcome, recorder)
+                with stage(plugins.hook, run, "run", self._run_attributes(state)) as span:
+                    outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+                    result = _result(state.task, outcome, recorder, self.price)
+                    span.update(result_attributes(result))
                 logged = answer_type.dump(result.answer) if answer_type and outcome.answer else None
                 recorder.close(
                     outcome.status, result.answer, result.answer_text, outcome.error,
@@ -227,6 +232,7 @@ class Agent:
     ) -> RunRecorder:
         settings = {"model": self.model.name, **self.log_settings, **options.describe()}
         settings["sandbox"] = sandbox
+        settings |= price_settings(self.price)
         if origin:
             settings |= origin.settings()
         recorder = RunRecorder.open(
@@ -238,6 +244,10 @@ class Agent:
             append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
                         step=origin.checkpoint.step + 1)  # fmt: skip
         return recorder
+
+    def _run_attributes(self, state: RunState) -> dict[str, Any]:
+        return {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "react-repl",
+                "gen_ai.request.model": self.model.name, "react_repl.task": state.task}  # fmt: skip
 
     def _sandbox_settings(self) -> SandboxSettings:
         """The caller's settings; the project's workspace unless they name one."""
@@ -317,7 +327,7 @@ def describe_confinement(confinement: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
+def _result(task: str, outcome: Outcome, recorder: RunRecorder, price: Price | None) -> RunResult:
     answer = outcome.answer
     return RunResult(
         task=task,
@@ -326,6 +336,7 @@ def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
         answer_text=answer.text if answer else None,
         steps=tuple(recorder.steps),
         usage=recorder.usage,
+        cost=cost(price, recorder.usage.prompt_tokens, recorder.usage.completion_tokens),
         log_path=_log_path(recorder),
         error=outcome.error or None,
         summary=outcome.summary,

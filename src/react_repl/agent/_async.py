@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -27,7 +28,8 @@ class _ThreadedRun:
         self.events: asyncio.Queue[Any] = asyncio.Queue()
         self.cancel = threading.Event()
         self.done: asyncio.Future[RunResult] = self._loop.create_future()
-        threading.Thread(target=self._work, args=(runner,), daemon=True).start()
+        context = contextvars.copy_context()  # a caller's current span parents the run's
+        threading.Thread(target=context.run, args=(self._work, runner), daemon=True).start()
 
     def _work(self, runner: Runner) -> None:
         try:

@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import threading
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
+from react_repl.agent._action import act
 from react_repl.agent._parse import parse_reply, summary_of
 from react_repl.agent._recorder import RunRecorder, StepNotes
+from react_repl.agent._tracing import model_attributes, stage, usage_attributes
 from react_repl.context import (
     ActionProposed,
     ActionReviewed,
@@ -93,10 +96,14 @@ class StepLoop:
                 self._check_cancel()
                 given = state.pending_action is not None  # a person's action comes first
                 planned = None if given else self.hooks.step_plan(run=self.run)
-                if planned is None:
-                    self.take_step(state.step + 1)
-                else:
-                    self.take_planned_step(state.step + 1, planned)
+                step = state.step + 1
+                kind = planned.kind if planned else "step"
+                attributes = {"react_repl.step": step, "react_repl.step.kind": kind}
+                with self.stage("step", attributes, ended=(_Finished,)):
+                    if planned is None:
+                        self.take_step(step)
+                    else:
+                        self.take_planned_step(step, planned)
             return self._out_of_steps()
         except _Finished as finished:
             return finished.outcome
@@ -137,38 +144,26 @@ class StepLoop:
         edited = proposal.action if review.decision == "edit" else ""
         if observation.stopped:
             answer, verdict, misfit = self._review_answer(observation)
-            accepted = verdict is None or verdict.accepted
             given_up = misfit and self.run.state.answer_reviews >= self.options.max_answer_reviews
-            if accepted or given_up:
+            if verdict is None or verdict.accepted or given_up:
                 notes = StepNotes(proposal.thought, code, text, edited, note,
                                   observation)  # fmt: skip
                 self.record(step, "step", completion, started, notes)
-                if accepted:
-                    raise _Finished(Outcome(Status.FINISHED, answer=answer))
-                raise _Finished(
-                    Outcome(Status.ERROR, error=f"the answer never validated: {misfit}")
-                )
+                error = f"the answer never validated: {misfit}" if misfit else ""
+                raise _Finished(Outcome(Status.ERROR, error=error) if misfit else
+                                Outcome(Status.FINISHED, answer=answer))  # fmt: skip
             self.run.state.answer_reviews += 1
             text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
         notes = StepNotes(proposal.thought, code, text, edited, note, observation)
         self._finish_step(step, proposal, notes, completion, started)
 
     def run_action(self, code: str) -> Observation:
-        """The sandbox stage; a cancel while the action runs kills it within a tenth of a
-        second, so a cancelled run never waits out a long action."""
-        ended = threading.Event()
+        return act(self.sandbox, code, self.cancel, self.stage, self.run.state.step + 1)
 
-        def interrupt_on_cancel() -> None:
-            while not ended.wait(0.05):
-                if self.cancel.is_set():
-                    self.sandbox.interrupt()
-                    return
-
-        threading.Thread(target=interrupt_on_cancel, daemon=True).start()
-        try:
-            return self.sandbox.run(code)
-        finally:
-            ended.set()
+    def stage(
+        self, name: str, attributes: dict[str, Any], ended: tuple[type[BaseException], ...] = ()
+    ) -> AbstractContextManager[dict[str, Any]]:
+        return stage(self.hooks, self.run, name, attributes, ended)
 
     def _review_answer(self, observation: Observation) -> tuple[Answer, Verdict | None, str]:
         """The answer in the caller's type first: a value that does not fit is sent back with
@@ -197,15 +192,17 @@ class StepLoop:
         if notes:
             last = messages[-1]
             messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
-        completion = self.run.model.complete(
-            messages,
-            stop=stop,
-            on_text=lambda text: self.emit(TextDelta(step, text)),
-            cancel=self.cancel,
-            on_retry=lambda retry: self.emit(
-                ModelRetried(step, retry.attempt, retry.cause, retry.delay)
-            ),
-        )
+        with self.stage("model", model_attributes(self.run, step, "step")) as span:
+            completion = self.run.model.complete(
+                messages,
+                stop=stop,
+                on_text=lambda text: self.emit(TextDelta(step, text)),
+                cancel=self.cancel,
+                on_retry=lambda retry: self.emit(
+                    ModelRetried(step, retry.attempt, retry.cause, retry.delay)
+                ),
+            )
+            span.update(usage_attributes(completion))
         state.pending_note = None
         if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
             self.estimator.calibrate(messages, completion.prompt_tokens)
@@ -251,9 +248,11 @@ class StepLoop:
     def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
         """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
         started = time.perf_counter()
-        completion = self.run.model.complete(messages, cancel=self.cancel)
-        self.recorder.count(completion)
         step = self.run.state.step + 1  # the step in progress
+        with self.stage("model", model_attributes(self.run, step, purpose)) as span:
+            completion = self.run.model.complete(messages, cancel=self.cancel)
+            span.update(usage_attributes(completion))
+        self.recorder.count(completion)
         self.record(step, purpose, completion, started, StepNotes(completion.text.strip()))
         return completion.text
 
@@ -364,7 +363,8 @@ class StepLoop:
         step = last.step + 1
         self.emit(StepStarted(step, "wrap_up"))
         started = time.perf_counter()
-        completion = self.complete(step, ())
+        with self.stage("step", {"react_repl.step": step, "react_repl.step.kind": "wrap_up"}):
+            completion = self.complete(step, ())
         summary = summary_of(completion.text)
         self.record(step, "wrap_up", completion, started, StepNotes(summary))
         return summary or None

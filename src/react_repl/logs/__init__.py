@@ -6,6 +6,16 @@ lookups by short id and pruning without reading every file.
 """
 
 from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
+from ._cost import (
+    Price,
+    Prices,
+    cost,
+    cost_text,
+    price_pair,
+    price_settings,
+    read_prices,
+    recorded_price,
+)
 from ._header import UNRECORDED, RunParameters, prompts_hash
 from ._listing import run_lines
 from ._liveness import RUNNING
@@ -35,6 +45,8 @@ __all__ = [
     "STEP_KINDS",
     "TURN_KINDS",
     "UNRECORDED",
+    "Price",
+    "Prices",
     "PrunePlan",
     "PruneResult",
     "QueryError",
@@ -50,12 +62,18 @@ __all__ = [
     "StepRecord",
     "SyncReport",
     "append_link",
+    "cost",
+    "cost_text",
     "export_html",
     "find_run",
     "list_runs",
     "plan_prune",
+    "price_pair",
+    "price_settings",
     "prompts_hash",
     "prune",
+    "read_prices",
+    "recorded_price",
     "render_terminal",
     "run_lines",
     "search_runs",

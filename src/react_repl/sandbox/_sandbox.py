@@ -94,6 +94,8 @@ class Sandbox:
         check_limit("max_calls_per_run", max_calls_per_run)
         self.timeout = float(timeout)
         self.max_output = int(max_output)
+        # ("call" or "call_end", API name) as the worker reports them, in the acting thread
+        self.on_api_call: Callable[[str, str], None] | None = None
         self._host = dict(host_functions)
         self.workspace = _workspace(workspace, env)
         self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
@@ -170,8 +172,9 @@ class Sandbox:
             self._ensure_ready(self._worker)
             try:
                 outcome = self._worker.run(
-                    code, self.timeout, self.max_output, self._host, self._run_calls, self._limits
-                )
+                    code, self.timeout, self.max_output, self._host, self._run_calls, self._limits,
+                    self.on_api_call,
+                )  # fmt: skip
             except BaseException:
                 # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
                 # the worker's state is unknown, so it is replaced rather than trusted.
