@@ -73,6 +73,8 @@ def test_dataclass_typeddict_and_plain_types_share_the_path(
     server.enqueue(fenced("Strings.", 'stop(["a", "2"])'))
     assert agent.run("Names?", output_type=list[str]).answer == ["a", "2"]
     assert "at 1: Input should be a valid string" in server.requests[-1]["messages"][-1]["content"]
+    server.enqueue(fenced("Done.", 'stop("Paris")'))
+    assert agent.run("City?", output_type=str).answer_text == "Paris"
 
 
 def test_an_answer_that_never_validates_ends_the_run_with_an_error(

@@ -176,7 +176,8 @@ class StepLoop:
             except AnswerInvalid as invalid:
                 misfit = f"it does not match {wanted.name}: {invalid}"
                 return answer, Verdict(False, misfit), misfit
-            answer = Answer(value, json.dumps(wanted.dump(value), ensure_ascii=False))
+            data = wanted.dump(value)  # the text is the JSON, but a string is not quoted
+            answer = Answer(value, data if isinstance(data, str) else json.dumps(data))
         return answer, self.hooks.review_answer(run=self.run, answer=answer), ""
 
     def complete(self, step: int, stop: tuple[str, ...]) -> Completion:
