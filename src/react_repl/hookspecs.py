@@ -14,6 +14,7 @@ or publish them under the `react_repl.plugins` entry-point group.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pluggy
@@ -81,3 +82,15 @@ def sandbox_settings(run: RunContext) -> dict[str, Any] | None:
 def step_plan(run: RunContext) -> StepPlan | None:
     """The next step taken a technique's way instead of as an ordinary step (decomposition's
     step 1). The first plugin that returns a plan decides; None means an ordinary step."""
+
+
+@hookspec
+def trace_span(
+    run: RunContext, name: str, attributes: dict[str, Any]
+) -> AbstractContextManager[object] | None:
+    """A stage starts: "run", "step", "model", "action" or "api_call" (an API, method_search or
+    another host function called by the action, as the worker reports it). A tracer
+    returns a context manager, held open for the stage's length and nested as the stages are.
+    `attributes` (OpenTelemetry GenAI names, then `react_repl.*`) describes the stage; what is
+    known only at its end (tokens, finish reason, outcome, `error`) is added to the same dict
+    before the context manager exits."""

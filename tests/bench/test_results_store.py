@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from react_repl.bench import AttemptRecord, ResultsStore
-from react_repl.bench._reading import read_prices
+from react_repl.logs import read_prices
 
 
 def record(key: str, outcome: str = "pass") -> AttemptRecord:

@@ -243,3 +243,20 @@ def test_reindex_and_a_lost_index(home: Path) -> None:
     for leftover in (home / "logs" / ".index").iterdir():
         leftover.unlink()
     assert _json(home, "list") == before
+
+
+def test_list_and_show_give_each_runs_cost_and_unknown_when_unpriced(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    priced = RunLog.create(logs, task="Priced run", model="gpt-4o", started=NOW,
+                           settings={"prompt_price": 2.5, "completion_price": 10.0})  # fmt: skip
+    priced.finish(status="finished", answer="ok", prompt_tokens=1000, completion_tokens=100)
+    _write(logs, "Unpriced run", "local-model", NOW - timedelta(hours=1), "finished")
+
+    lines = react_repl("logs", "list", home=tmp_path, env={"COLUMNS": "160"}).stdout.splitlines()
+    assert "cost" in lines[0].split()
+    assert "$0.0035" in next(line for line in lines if "Priced run" in line)
+    assert "unknown" in next(line for line in lines if "Unpriced run" in line)
+    costs = {run["task"]: run["cost"] for run in _json(tmp_path, "list")}
+    assert costs == {"Priced run": pytest.approx(0.0035), "Unpriced run": None}
+    shown = _logs(tmp_path, "show", str(priced.path))
+    assert "Cost: $0.0035" in shown.stdout

@@ -139,6 +139,7 @@ _Tokens: 950 prompt, 20 completion · 1.00 s_
 - Status: **finished**
 - Steps: 3
 - Tokens: 2662 prompt, 96 completion
+- Cost: unknown
 - Duration: <DURATION>
 
 ### Answer

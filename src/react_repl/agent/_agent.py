@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from react_repl._paths import default_workspace_dir
 from react_repl._unicode import valid_unicode
+from react_repl.agent._async import run_async, stream_async
 from react_repl.agent._background import RunHandle
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._plugins import installed_plugins, plugin_manager
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._search import agent_method_search
+from react_repl.agent._tracing import result_attributes, stage, tracing_plugins
 from react_repl.context import (
     AgentOptions,
+    AnswerType,
     Event,
     PromptSet,
     RunContext,
@@ -30,7 +34,7 @@ from react_repl.context import (
     api_docs,
 )
 from react_repl.llm import ChatModel
-from react_repl.logs import RunParameters, append_link, prompts_hash
+from react_repl.logs import Price, RunParameters, append_link, cost, price_settings, prompts_hash
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
 from react_repl.techniques import check_techniques
 
@@ -58,6 +62,7 @@ class Agent:
         log_settings: Mapping[str, Any] | None = None,
         durable_logs: bool = False,
         bench_run: str | None = None,
+        price: Price | None = None,
     ) -> None:
         self.model = model
         self.apis = dict(apis or {})
@@ -66,10 +71,11 @@ class Agent:
         check_techniques(self.options.techniques)
         self.logs_dir = logs_dir
         self.sandbox_settings: SandboxSettings = {**(sandbox_settings or {})}
-        self.plugins = [*installed_plugins(), *plugins]
+        self.plugins = [*installed_plugins(), *tracing_plugins(), *plugins]
         self.log_settings = dict(log_settings or {})
         self.durable_logs = durable_logs  # fsync each step: survives power loss, costs ~11 ms/step
         self.bench_run = bench_run  # the benchmark this run belongs to (`logs list --bench`)
+        self.price = price  # USD per million tokens (prompt, completion); None: cost unknown
         self.prompts = PromptSet(self.options.prompts_dir)
         self._api_docs = api_docs(self.apis)
 
@@ -77,17 +83,36 @@ class Agent:
         self,
         task: str,
         *,
+        output_type: Any = None,
         on_event: EventCallback | None = None,
         cancel: threading.Event | None = None,
     ) -> RunResult:
         """Run one task in a fresh namespace, reporting each event to `on_event` as it happens.
 
-        Setting `cancel` (from another thread) ends the run within a second, also mid-reply; a
-        KeyboardInterrupt is logged as an interrupted run, then re-raised.
+        With `output_type` (a pydantic model, a dataclass, a TypedDict, a plain type such as
+        `list[str]`, or an `AnswerType`) the prompt shows its schema, `stop()`'s value is
+        validated here, and the result's `answer` is an instance of it; a value that does not
+        validate goes back to the model, and one still wrong after `max_answer_reviews` ends
+        the run with status `error`. Setting `cancel` (from another thread) ends the run within
+        a second, also mid-reply or mid-action; a KeyboardInterrupt is logged as an interrupted
+        run, then re-raised.
         """
         task = valid_unicode(task)  # not-UTF-8 bytes of a command line: a log and a request
-        state = RunState(task, Transcript(self._system_prompt(), self._task_prompt(task)))
-        return self._execute(state, on_event, cancel or threading.Event())
+        wanted = AnswerType.of(output_type) if output_type is not None else None
+        prompt = self._task_prompt(task, wanted)
+        state = RunState(task, Transcript(self._system_prompt(), prompt))
+        return self._execute(state, on_event, cancel or threading.Event(), answer_type=wanted)
+
+    async def arun(self, task: str, *, output_type: Any = None) -> RunResult:
+        """`run` for asyncio: the run goes on in its own thread with its own sandbox, so many
+        runs proceed at once in one event loop; cancelling the awaiting task ends the model
+        call and the sandbox action within a second, and the run's log says it was cancelled."""
+        return await run_async(partial(self.run, task, output_type=output_type))
+
+    def astream(self, task: str, *, output_type: Any = None) -> AsyncIterator[Event]:
+        """`async for event in agent.astream(task)`: the events `run` reports, ending with
+        RunEnded; leaving the loop early or cancelling its task cancels the run."""
+        return stream_async(partial(self.run, task, output_type=output_type))
 
     def resume(
         self,
@@ -145,11 +170,13 @@ class Agent:
         *,
         options: AgentOptions | None = None,
         origin: _Origin | None = None,
+        answer_type: AnswerType | None = None,
     ) -> RunResult:
         options = options or self.options
         plugins = plugin_manager(options, self.plugins, on_event)
         prompts = PromptSet(options.prompts_dir)
         run = RunContext(state, options, self.model, prompts, self.method_search, self._api_docs)
+        run.answer_type = answer_type
         host = self._host_functions(run, plugins)
         run.data_sources = frozenset(host) - {"method_search"}
         apis = {name: api for name, api in self.apis.items() if name not in host}
@@ -177,11 +204,14 @@ class Agent:
                     lost = sandbox.restore(origin.checkpoint.namespace)
                     report = restore_report(origin.checkpoint.step, lost)
                     state.pending_note = "\n".join(filter(None, [report, state.pending_note]))
-                outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
-                result = _result(state.task, outcome, recorder)
+                with stage(plugins.hook, run, "run", self._run_attributes(state)) as span:
+                    outcome = StepLoop(run, sandbox, recorder, plugins, cancel).run_steps()
+                    result = _result(state.task, outcome, recorder, self.price)
+                    span.update(result_attributes(result))
+                logged = answer_type.dump(result.answer) if answer_type and outcome.answer else None
                 recorder.close(
                     outcome.status, result.answer, result.answer_text, outcome.error,
-                    result.summary,
+                    result.summary, logged_value=logged,
                 )  # fmt: skip
             except KeyboardInterrupt:
                 recorder.close(Status.INTERRUPTED, error="interrupted by the user (Ctrl-C)")
@@ -202,6 +232,7 @@ class Agent:
     ) -> RunRecorder:
         settings = {"model": self.model.name, **self.log_settings, **options.describe()}
         settings["sandbox"] = sandbox
+        settings |= price_settings(self.price)
         if origin:
             settings |= origin.settings()
         recorder = RunRecorder.open(
@@ -213,6 +244,10 @@ class Agent:
             append_link(origin.checkpoint.log, relation=origin.relation, other=recorder.log.path,
                         step=origin.checkpoint.step + 1)  # fmt: skip
         return recorder
+
+    def _run_attributes(self, state: RunState) -> dict[str, Any]:
+        return {"gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "react-repl",
+                "gen_ai.request.model": self.model.name, "react_repl.task": state.task}  # fmt: skip
 
     def _sandbox_settings(self) -> SandboxSettings:
         """The caller's settings; the project's workspace unless they name one."""
@@ -257,11 +292,12 @@ class Agent:
             techniques=self.options.techniques,
         )
 
-    def _task_prompt(self, task: str) -> str:
+    def _task_prompt(self, task: str, answer_type: AnswerType | None = None) -> str:
         """The templates see which techniques are on (decomposition asks for a plan first)."""
         return self.prompts.render(
             "task.jinja2",
             task=task,
+            answer_schema=answer_type.brief_schema() if answer_type else "",
             thought_prefix=self.options.thought_prefix,
             techniques=self.options.techniques,
         )
@@ -291,7 +327,7 @@ def describe_confinement(confinement: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
+def _result(task: str, outcome: Outcome, recorder: RunRecorder, price: Price | None) -> RunResult:
     answer = outcome.answer
     return RunResult(
         task=task,
@@ -300,6 +336,7 @@ def _result(task: str, outcome: Outcome, recorder: RunRecorder) -> RunResult:
         answer_text=answer.text if answer else None,
         steps=tuple(recorder.steps),
         usage=recorder.usage,
+        cost=cost(price, recorder.usage.prompt_tokens, recorder.usage.completion_tokens),
         log_path=_log_path(recorder),
         error=outcome.error or None,
         summary=outcome.summary,

@@ -8,19 +8,24 @@ the hooks declared in `react_repl.hookspecs`, so this module only decides what c
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
+from react_repl.agent._action import act
 from react_repl.agent._parse import parse_reply, summary_of
 from react_repl.agent._recorder import RunRecorder, StepNotes
+from react_repl.agent._tracing import model_attributes, stage, usage_attributes
 from react_repl.context import (
     ActionProposed,
     ActionReviewed,
     Answer,
+    AnswerInvalid,
     ContextBudgetError,
     Exchange,
     ModelRetried,
@@ -34,6 +39,7 @@ from react_repl.context import (
     StepStarted,
     TextDelta,
     TokenEstimator,
+    Verdict,
 )
 from react_repl.llm import Completion, ModelCancelled, ModelError
 from react_repl.sandbox import Observation, Sandbox
@@ -90,10 +96,14 @@ class StepLoop:
                 self._check_cancel()
                 given = state.pending_action is not None  # a person's action comes first
                 planned = None if given else self.hooks.step_plan(run=self.run)
-                if planned is None:
-                    self.take_step(state.step + 1)
-                else:
-                    self.take_planned_step(state.step + 1, planned)
+                step = state.step + 1
+                kind = planned.kind if planned else "step"
+                attributes = {"react_repl.step": step, "react_repl.step.kind": kind}
+                with self.stage("step", attributes, ended=(_Finished,)):
+                    if planned is None:
+                        self.take_step(step)
+                    else:
+                        self.take_planned_step(step, planned)
             return self._out_of_steps()
         except _Finished as finished:
             return finished.outcome
@@ -129,21 +139,46 @@ class StepLoop:
             notes = StepNotes(proposal.thought, "", text, proposal.action, note)
             self._finish_step(step, proposal, notes, completion, started)
             return
-        observation = self.sandbox.run(code)
+        observation = self.run_action(code)
         text = self._observe(proposal, code, observation, parsed.extra_blocks)
         edited = proposal.action if review.decision == "edit" else ""
         if observation.stopped:
-            answer = Answer.of(observation.answer, observation.answer_text)
-            verdict = self.hooks.review_answer(run=self.run, answer=answer)
-            if verdict is None or verdict.accepted:
+            answer, verdict, misfit = self._review_answer(observation)
+            given_up = misfit and self.run.state.answer_reviews >= self.options.max_answer_reviews
+            if verdict is None or verdict.accepted or given_up:
                 notes = StepNotes(proposal.thought, code, text, edited, note,
                                   observation)  # fmt: skip
                 self.record(step, "step", completion, started, notes)
-                raise _Finished(Outcome(Status.FINISHED, answer=answer))
+                error = f"the answer never validated: {misfit}" if misfit else ""
+                raise _Finished(Outcome(Status.ERROR, error=error) if misfit else
+                                Outcome(Status.FINISHED, answer=answer))  # fmt: skip
             self.run.state.answer_reviews += 1
             text += "\n" + self.run.prompts.render("answer_rejected.jinja2", reason=verdict.reason)
         notes = StepNotes(proposal.thought, code, text, edited, note, observation)
         self._finish_step(step, proposal, notes, completion, started)
+
+    def run_action(self, code: str) -> Observation:
+        return act(self.sandbox, code, self.cancel, self.stage, self.run.state.step + 1)
+
+    def stage(
+        self, name: str, attributes: dict[str, Any], ended: tuple[type[BaseException], ...] = ()
+    ) -> AbstractContextManager[dict[str, Any]]:
+        return stage(self.hooks, self.run, name, attributes, ended)
+
+    def _review_answer(self, observation: Observation) -> tuple[Answer, Verdict | None, str]:
+        """The answer in the caller's type first: a value that does not fit is sent back with
+        what is wrong (the third value), before any plugin judges its content."""
+        answer = Answer.of(observation.answer, observation.answer_text)
+        wanted = self.run.answer_type
+        if wanted is not None:
+            try:
+                value = wanted.convert(answer.value)
+            except AnswerInvalid as invalid:
+                misfit = f"it does not match {wanted.name}: {invalid}"
+                return answer, Verdict(False, misfit), misfit
+            data = wanted.dump(value)  # the text is the JSON, but a string is not quoted
+            answer = Answer(value, data if isinstance(data, str) else json.dumps(data))
+        return answer, self.hooks.review_answer(run=self.run, answer=answer), ""
 
     def complete(self, step: int, stop: tuple[str, ...]) -> Completion:
         """The model stage: the transcript fitted to the context, plus this step's notes."""
@@ -158,15 +193,17 @@ class StepLoop:
         if notes:
             last = messages[-1]
             messages[-1] = {**last, "content": last["content"] + "\n\n" + "\n\n".join(notes)}
-        completion = self.run.model.complete(
-            messages,
-            stop=stop,
-            on_text=lambda text: self.emit(TextDelta(step, text)),
-            cancel=self.cancel,
-            on_retry=lambda retry: self.emit(
-                ModelRetried(step, retry.attempt, retry.cause, retry.delay)
-            ),
-        )
+        with self.stage("model", model_attributes(self.run, step, "step")) as span:
+            completion = self.run.model.complete(
+                messages,
+                stop=stop,
+                on_text=lambda text: self.emit(TextDelta(step, text)),
+                cancel=self.cancel,
+                on_retry=lambda retry: self.emit(
+                    ModelRetried(step, retry.attempt, retry.cause, retry.delay)
+                ),
+            )
+            span.update(usage_attributes(completion))
         state.pending_note = None
         if not completion.usage_estimated:  # a guess would only mis-calibrate the estimate
             self.estimator.calibrate(messages, completion.prompt_tokens)
@@ -181,7 +218,7 @@ class StepLoop:
         completion = self.complete(step, planned.stop)
         plan = parse_reply(completion.text).thought or completion.text.strip()
         thought, action = planned.action(plan)
-        observation = self.sandbox.run(action)
+        observation = self.run_action(action)
         reply = f"{thought}\nACTION {step}:\n```python\n{action}\n```"
         proposal = Proposal(step, thought, action, reply)
         text = self._observe(proposal, action, observation, 0)
@@ -212,9 +249,11 @@ class StepLoop:
     def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
         """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
         started = time.perf_counter()
-        completion = self.run.model.complete(messages, cancel=self.cancel)
-        self.recorder.count(completion)
         step = self.run.state.step + 1  # the step in progress
+        with self.stage("model", model_attributes(self.run, step, purpose)) as span:
+            completion = self.run.model.complete(messages, cancel=self.cancel)
+            span.update(usage_attributes(completion))
+        self.recorder.count(completion)
         self.record(step, purpose, completion, started, StepNotes(completion.text.strip()))
         return completion.text
 
@@ -325,7 +364,8 @@ class StepLoop:
         step = last.step + 1
         self.emit(StepStarted(step, "wrap_up"))
         started = time.perf_counter()
-        completion = self.complete(step, ())
+        with self.stage("step", {"react_repl.step": step, "react_repl.step.kind": "wrap_up"}):
+            completion = self.complete(step, ())
         summary = summary_of(completion.text)
         self.record(step, "wrap_up", completion, started, StepNotes(summary))
         return summary or None
@@ -342,6 +382,8 @@ class StepLoop:
         from react_repl.sandbox import SandboxError, unsaved_snapshot
 
         try:
+            if self.cancel.is_set():  # its action may have been killed: no new worker to wait for
+                raise SandboxError("the run was cancelled")
             namespace = self.sandbox.snapshot()
         except SandboxError as error:
             namespace = unsaved_snapshot(self.sandbox.variables, str(error))

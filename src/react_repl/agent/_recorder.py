@@ -96,13 +96,17 @@ class RunRecorder:
         answer_text: str | None = None,
         error: str = "",
         summary: str | None = None,
+        logged_value: Any = None,
     ) -> None:
-        """`answer` is what stop() was given; only a finished run has one, even if None."""
+        """`answer` is what stop() was given; only a finished run has one, even if None.
+        `logged_value` is a typed answer as JSON data (the log cannot hold a pydantic model)."""
+        if logged_value is None and not isinstance(answer, str):
+            logged_value = answer
         if self.log:
             self.log.finish(
                 status=status.value,
                 answer=answer_text,
-                answer_value=None if isinstance(answer, str) else answer,
+                answer_value=logged_value,
                 answer_type=type(answer).__name__ if status is Status.FINISHED else None,
                 prompt_tokens=self.usage.prompt_tokens,
                 completion_tokens=self.usage.completion_tokens,

@@ -1,5 +1,5 @@
 """Reading finished benchmarks back: results folders in plan order, several runs side by side,
-and the price tables that turn tokens into cost.
+and the prices the runs' model profiles gave (price files: `react_repl.logs.read_prices`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from react_repl._paths import read_toml
 from react_repl.bench._models import ModelTarget
 from react_repl.bench._plan import in_plan_order
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._runner import PLAN_FILE
-from react_repl.bench._summary import Prices
+from react_repl.logs import Prices
 
 
 def results_file(path: Path) -> Path:
@@ -90,27 +89,3 @@ def plan_prices(files: Sequence[Path]) -> Prices:
                     model.get("completion_price") or 0.0,
                 )
     return table
-
-
-def _price_pair(model: str, entry: Any) -> tuple[float, float]:
-    """A misspelt key (`completoin`) or a negative price would make every cost in the report
-    quietly wrong, so both are refused."""
-    unknown = sorted(set(entry) - {"prompt", "completion"})
-    if unknown:
-        raise ValueError(f"{model}: unknown key(s) {', '.join(unknown)} (use prompt, completion)")
-    pair = (float(entry.get("prompt", 0.0)), float(entry.get("completion", 0.0)))
-    if min(pair) < 0:
-        raise ValueError(f"{model}: a price cannot be negative")
-    return pair
-
-
-def read_prices(file: Path) -> Prices:
-    """A TOML table of USD per million tokens: `MODEL = { prompt = 2.5, completion = 10 }`."""
-    try:
-        data = read_toml(file)
-        return {str(model): _price_pair(str(model), entry) for model, entry in data.items()}
-    except (OSError, AttributeError, TypeError, ValueError) as error:  # TOMLDecodeError too
-        raise ValueError(
-            f"cannot read prices from {file}: {error}; "
-            "write MODEL = { prompt = 2.5, completion = 10 }"
-        ) from None

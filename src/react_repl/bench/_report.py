@@ -16,7 +16,8 @@ from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from react_repl.bench._plots import write_plots
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._summary import MARKS, ColumnSummary, Comparison, Prices, Summary, summarise
+from react_repl.bench._summary import MARKS, ColumnSummary, Comparison, Summary, summarise
+from react_repl.logs import Prices
 
 SIGNIFICANCE = 0.05
 LEGEND = (

@@ -6,7 +6,7 @@ several, compared) exactly as the run that wrote it would have.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from statistics import mean
@@ -20,9 +20,9 @@ from react_repl.bench._stats import (
     pass_hat_k,
     wilson_interval,
 )
+from react_repl.logs import Prices, cost
 
 MARKS = {"pass": "✅", "mistake": "🟠", "fail": "❌"}
-Prices = Mapping[str, tuple[float, float]]  # model label -> USD per million (prompt, completion)
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,6 @@ def _column_summary(
     }
     prompt = sum(r.prompt_tokens for r in records)
     completion = sum(r.completion_tokens for r in records)
-    price = prices.get(column.model)
     passed_steps = [r.steps for r in records if r.passed]
     return ColumnSummary(
         column=column,
@@ -144,7 +143,7 @@ def _column_summary(
         prompt_tokens=prompt,
         completion_tokens=completion,
         mean_seconds=mean(r.wall_seconds for r in records) if records else 0.0,
-        cost=(prompt * price[0] + completion * price[1]) / 1e6 if price else None,
+        cost=cost(prices.get(column.model), prompt, completion),
         crashed=sum(r.status == "crashed" for r in records),
         replies=sum(r.replies for r in records),
         malformed_replies=sum(r.malformed_replies for r in records),

@@ -154,8 +154,9 @@ def run_command(
     """Run every task of SUITE_DIR with each model and arm; write results and a report."""
     run = _assemble(locals())
     from react_repl.bench import ExecutorError, ModelUnreachable, run_benchmark
-    from react_repl.bench._reading import read_prices, target_prices
+    from react_repl.bench._reading import target_prices
     from react_repl.local import LocalModelError
+    from react_repl.logs import read_prices
 
     try:
         price_table = {**target_prices(run.targets), **(read_prices(prices) if prices else {})}
@@ -201,7 +202,8 @@ def report_command(
     results: tuple[Path, ...], out_dir: Path | None, prices: Path | None, title: str | None
 ) -> None:
     """Re-render the report from results files (or folders); several files are compared."""
-    from react_repl.bench._reading import load_results, plan_prices, read_prices, results_file
+    from react_repl.bench._reading import load_results, plan_prices, results_file
+    from react_repl.logs import read_prices
 
     try:
         files = [results_file(path) for path in results]

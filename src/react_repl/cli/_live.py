@@ -25,6 +25,7 @@ from react_repl.agent import (
     StepStarted,
     TextDelta,
 )
+from react_repl.logs import cost_text
 
 
 class LivePrinter:
@@ -84,7 +85,7 @@ def print_result(console: Console, result: RunResult, quiet: bool) -> None:
     usage = result.usage
     if not quiet:
         tokens = f"{usage.prompt_tokens} prompt + {usage.completion_tokens} completion"
-        lines.append(Text(f"Tokens: {tokens}"))
+        lines.append(Text(f"Tokens: {tokens}, cost {cost_text(result.cost)}"))
     if result.log_path:
         lines.append(Text(f"Log: {result.log_path}"))
     for line in lines:

@@ -25,6 +25,7 @@ from react_repl.compose._scope import scope_for
 from react_repl.config import Config, agent_options, sandbox_settings
 from react_repl.index import DEEP_K
 from react_repl.llm import ChatModel, ModelSettings
+from react_repl.logs import Price
 from react_repl.mcp import McpServers, McpToolsPlugin
 from react_repl.registry import ApiRegistry
 from react_repl.sandbox import SandboxSettings
@@ -104,6 +105,7 @@ def open_agent(
             "api_scope": scope.describe(),
             "local_model": local,
         },
+        price=_price(loaded, settings.model),
     )
 
 
@@ -119,6 +121,7 @@ def assemble_agent(
     plugins: Iterable[object] = (),
     bench_run: str | None = None,
     user_answers: Sequence[str] | None = None,
+    price: Price | None = None,
 ) -> Agent:
     """The last stage, shared by `open_agent` and every benchmark attempt: the model, the APIs
     and their search, the options and the sandbox become one Agent, built the same way for both.
@@ -137,7 +140,14 @@ def assemble_agent(
         plugins=[*people, *plugins],
         log_settings=log_settings,
         bench_run=bench_run,
+        price=price,
     )
+
+
+def _price(config: Config, model: str) -> Price | None:
+    """The model's row of the config's `[prices]`; None (cost unknown) when it has none."""
+    row = config.tables.prices.get(model)
+    return None if row is None else (row.prompt, row.completion)
 
 
 def check_logs_folder(folder: Path) -> None:

@@ -189,6 +189,14 @@ class BenchModelTable(Table):
     completion_price: NonNegative | None = None
 
 
+class PriceTable(Table):
+    """`[prices]`: `"MODEL" = { prompt = 2.5, completion = 10 }`, USD per million tokens. Both
+    are required: a price left out would count as free, and an unknown cost is not zero."""
+
+    prompt: NonNegative
+    completion: NonNegative
+
+
 class BenchTable(Table):
     """`[bench]`: settings of `react-repl bench`."""
 
@@ -210,6 +218,7 @@ class ConfigFile(Table):
     api_sets: dict[str, list[str]] = Field(default_factory=dict)
     mcp: McpTable = Field(default_factory=McpTable)
     bench: BenchTable = Field(default_factory=BenchTable)
+    prices: dict[str, PriceTable] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

@@ -5,6 +5,7 @@ It sits below `react_repl.hookspecs`, whose hooks take and return these values, 
 agent and the techniques that use them, so every package imports it one way.
 """
 
+from react_repl.context._answer_type import AnswerInvalid, AnswerType
 from react_repl.context._api_docs import (
     ApiDoc,
     api_docs,
@@ -57,6 +58,8 @@ __all__ = [
     "ActionReviewed",
     "AgentOptions",
     "Answer",
+    "AnswerInvalid",
+    "AnswerType",
     "ApiDoc",
     "ContextBudgetError",
     "Event",

@@ -40,7 +40,7 @@ class RunResult:
     `answer` is the value given to `stop()` as a value (a number stays a number, a list a list;
     anything that is not plain data arrives as its repr) and `answer_text` its text for people.
     `summary` is the model's closing summary when the run hit max steps: the partial answer a
-    caller may still want.
+    caller may still want. `cost` is in USD, None when the model's price is not known.
     """
 
     task: str
@@ -52,6 +52,7 @@ class RunResult:
     error: str | None = None
     answer_text: str | None = None
     summary: str | None = None
+    cost: float | None = None
 
     @property
     def finished(self) -> bool:

@@ -13,6 +13,7 @@ from react_repl.context._prompts import PromptSet
 from react_repl.context._transcript import Exchange, Transcript
 
 if TYPE_CHECKING:  # the model client imports openai: a second for a command that never calls it
+    from react_repl.context._answer_type import AnswerType
     from react_repl.llm import ChatModel
 
 
@@ -150,6 +151,7 @@ class RunContext:
     api_docs: dict[str, ApiDoc] = field(default_factory=dict)
     data_sources: frozenset[str] = frozenset()  # host functions that give data (ask_user)
     ask_model: Callable[[str, list[dict[str, str]]], str] = _no_model_yet
+    answer_type: AnswerType | None = None  # the type the caller wants stop()'s value in
 
     @property
     def task(self) -> str:

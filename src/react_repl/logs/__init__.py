@@ -15,6 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
+    from ._cost import (
+        Price,
+        Prices,
+        cost,
+        cost_text,
+        price_pair,
+        price_settings,
+        read_prices,
+        recorded_price,
+    )
     from ._header import UNRECORDED, RunParameters, prompts_hash
     from ._listing import run_lines
     from ._liveness import RUNNING, is_running
@@ -36,6 +46,14 @@ if TYPE_CHECKING:
     from ._writer import RunLog, append_link
 
 _EXPORTS = {
+    "Price": "_cost",
+    "Prices": "_cost",
+    "cost": "_cost",
+    "cost_text": "_cost",
+    "price_pair": "_cost",
+    "price_settings": "_cost",
+    "read_prices": "_cost",
+    "recorded_price": "_cost",
     "RunCatalog": "_catalog",
     "RunLookupError": "_catalog",
     "RunPage": "_catalog",
@@ -84,6 +102,8 @@ __all__ = [
     "TURN_KINDS",
     "UNRECORDED",
     "ParsedRun",
+    "Price",
+    "Prices",
     "PrunePlan",
     "PruneResult",
     "QueryError",
@@ -99,14 +119,20 @@ __all__ = [
     "StepRecord",
     "SyncReport",
     "append_link",
+    "cost",
+    "cost_text",
     "export_html",
     "find_run",
     "is_running",
     "list_runs",
     "plan_prune",
+    "price_pair",
+    "price_settings",
     "prompts_hash",
     "prune",
+    "read_prices",
     "read_run",
+    "recorded_price",
     "render_terminal",
     "run_lines",
     "search_runs",

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from rich.cells import cell_len, set_cell_size
 
+from ._cost import cost_text
 from ._records import RunSummary
 
 _GAP = " "
@@ -79,7 +80,7 @@ def _columns(runs: list[RunSummary], width: int, now: datetime) -> list[_Column]
     ]
     if wide:
         tokens = _Column("tokens", lambda run: f"{run.prompt_tokens}+{run.completion_tokens}", True)
-        columns.append(tokens)
+        columns += [tokens, _Column("cost", lambda run: cost_text(run.cost), True)]
     return [*columns, _Column("task", lambda run: run.task)]
 
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ._cost import cost_text
 from ._records import StepRecord
 
 _STEP_TITLES = {
@@ -72,12 +73,14 @@ def result(
     answer_value: Any = None,
     answer_type: str | None = None,
     summary: str | None = None,
+    cost: float | None = None,
 ) -> str:
     sections = [
         "## Result",
         f"- Status: **{status}**\n"
         f"- Steps: {steps}\n"
         f"- Tokens: {prompt_tokens} prompt, {completion_tokens} completion\n"
+        f"- Cost: {cost_text(cost)}\n"
         f"- Duration: {duration:.2f} s",
         "### Answer",
         "_(no answer)_" if answer is None else fence(answer),

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ._cost import cost, recorded_price
 from ._liveness import is_running
 from ._records import INCOMPLETE, RunSummary, steps_taken
 
@@ -76,6 +77,7 @@ class ParsedRun:
         return sum(step[field] for step in self.steps if isinstance(step.get(field), int))
 
     def summary(self, short_id: str = "") -> RunSummary:
+        prompt, completion = self.total("prompt_tokens"), self.total("completion_tokens")
         return RunSummary(
             id=self.id,
             path=self.jsonl_path.with_suffix(".md"),
@@ -85,10 +87,11 @@ class ParsedRun:
             started=self.started.astimezone(),
             steps=self.steps_taken,
             answer=self.text("answer"),
-            prompt_tokens=self.total("prompt_tokens"),
-            completion_tokens=self.total("completion_tokens"),
+            prompt_tokens=prompt,
+            completion_tokens=completion,
             bench_run=self.bench_run,
             short_id=short_id,
+            cost=cost(recorded_price(self.settings()), prompt, completion),
         )
 
 

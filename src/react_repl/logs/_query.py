@@ -11,6 +11,7 @@ from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+from ._cost import cost, recorded_price
 from ._liveness import RUNNING
 from ._records import END_STATUSES, INCOMPLETE, RunSummary
 
@@ -22,7 +23,7 @@ SHORT_ID_MIN = 7
 
 SUMMARY_COLUMNS = (
     "path, id, hash, task, model, started_text, status, steps, answer, prompt_tokens, "
-    "completion_tokens, bench_run"
+    "completion_tokens, bench_run, settings"
 )
 _TERM = re.compile(r'"([^"]*)"|(\S+)')
 _GLOB_CHARACTERS = re.compile(r"[*?\[]")
@@ -136,6 +137,7 @@ def summary(jsonl: str, row: tuple[Any, ...], short_id: str, status: str) -> Run
         prompt,
         completion,
         bench,
+        settings,
     ) = row
     return RunSummary(
         id=run_id,
@@ -150,7 +152,16 @@ def summary(jsonl: str, row: tuple[Any, ...], short_id: str, status: str) -> Run
         completion_tokens=completion,
         bench_run=bench,
         short_id=short_id,
+        cost=cost(recorded_price(_json_object(settings)), prompt, completion),
     )
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def short_id(full_hash: str, all_hashes: list[str]) -> str:

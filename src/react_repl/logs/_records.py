@@ -77,6 +77,7 @@ class RunSummary:
     completion_tokens: int
     bench_run: str | None
     short_id: str
+    cost: float | None = None  # USD; None when the run recorded no price for its model
 
 
 @dataclass(frozen=True)

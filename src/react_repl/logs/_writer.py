@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from . import _markdown
+from ._cost import Price, cost, recorded_price
 from ._header import UNRECORDED, RunParameters
 from ._index import RunFeed, Stat
 from ._liveness import hold_while_open
@@ -47,6 +48,7 @@ class RunLog:
         self._records = 0
         self._kinds: list[tuple[str, int]] = []  # (kind, index) of each record: `steps_taken`
         self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
+        self._price: Price | None = None
         self._finished = False
 
     @classmethod
@@ -102,6 +104,7 @@ class RunLog:
         bench_run: str | None,
     ) -> None:
         recorded = {**parameters.header_fields(), "bench_run": bench_run}
+        self._price = recorded_price(settings)
         header = {
             "type": "run",
             "version": FORMAT_VERSION,
@@ -173,6 +176,7 @@ class RunLog:
             "answer_value": answer_value,
             "answer_type": answer_type,
             "summary": summary,
+            "cost": cost(self._price, prompt_tokens, completion_tokens),
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
         stat = self._append(_markdown.result(**outcome), record)

@@ -93,7 +93,7 @@ def check_limit(label: str, value: Any) -> None:
 class Meter:
     """Worker side: counts calls of the current action against the limits and the run so far."""
 
-    def __init__(self, limits: Mapping[str, list[int | None]], report: Callable[[str], None]):
+    def __init__(self, limits: Mapping[str, list[int | None]], report: Callable[[str, str], None]):
         self._limits = {name: (pair[0], pair[1]) for name, pair in limits.items()}
         self._report = report
         self._used_before: dict[str, int] = {}
@@ -109,7 +109,11 @@ class Meter:
         if refusal:
             raise CallBudgetExceeded(refusal)
         self.counts[name] = count + 1
-        self._report(name)
+        self._report("call", name)
+
+    def done(self, name: str) -> None:
+        """The call returned or raised: the parent times API calls (tracing) by the two."""
+        self._report("call_end", name)
 
 
 class HostBudget:

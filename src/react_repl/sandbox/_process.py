@@ -85,6 +85,7 @@ class WorkerProcess:
         self._poller.register(parent_in, select.POLLIN)
         self._buffer = FrameBuffer()
         self._pending: list[dict[str, Any]] = []
+        self._on_call: Callable[[str, str], None] | None = None
         self.ready = False
         self.confinement: dict[str, Any] = {}
         message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
@@ -119,8 +120,10 @@ class WorkerProcess:
         host: Mapping[str, Callable[..., Any]],
         used_in_run: Mapping[str, int],
         limits: Mapping[str, Limits],
+        on_call: Callable[[str, str], None] | None = None,
     ) -> RunOutcome:
         outcome = RunOutcome()
+        self._on_call = on_call
         budget = HostBudget(limits, used_in_run)
         outcome.host_calls = budget.counts
         deadline = time.monotonic() + timeout
@@ -160,9 +163,12 @@ class WorkerProcess:
             text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]
             outcome.output.append(text)
             outcome.kept += len(text)
-        elif op == "call":
+        elif op in ("call", "call_end"):
             name = str(message.get("name"))
-            outcome.calls[name] = outcome.calls.get(name, 0) + 1
+            if op == "call":
+                outcome.calls[name] = outcome.calls.get(name, 0) + 1
+            if self._on_call is not None:
+                self._on_call(op, name)
         elif op == "stop":
             outcome.stopped = True
             outcome.answer = message.get("answer")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -91,6 +93,8 @@ class Sandbox:
         check_limit("max_calls_per_run", max_calls_per_run)
         self.timeout = float(timeout)
         self.max_output = int(max_output)
+        # ("call" or "call_end", API name) as the worker reports them, in the acting thread
+        self.on_api_call: Callable[[str, str], None] | None = None
         self._host = dict(host_functions)
         self.workspace = _workspace(workspace, env)
         self._env = {**env, WORKSPACE_ENV: str(self.workspace)}
@@ -167,14 +171,22 @@ class Sandbox:
             self._ensure_ready(self._worker)
             try:
                 outcome = self._worker.run(
-                    code, self.timeout, self.max_output, self._host, self._run_calls, self._limits
-                )
+                    code, self.timeout, self.max_output, self._host, self._run_calls, self._limits,
+                    self.on_api_call,
+                )  # fmt: skip
             except BaseException:
                 # Interrupted mid-action (Ctrl-C, an exception from a host function's caller):
                 # the worker's state is unknown, so it is replaced rather than trusted.
                 self._replace_worker()
                 raise
             return self._observe(outcome, time.monotonic() - started)
+
+    def interrupt(self) -> None:
+        """End the action in progress from another thread (a cancelled run): its worker is
+        killed, `run` returns an observation that says so, and the next action gets a fresh
+        worker (the namespace is lost, as after a timeout)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self._worker.pid, signal.SIGKILL)
 
     def snapshot(self) -> dict[str, Any]:
         """The namespace's plain values as JSON-able data, and the names of what was lost

@@ -42,7 +42,7 @@ class Session:
         self._stop = StopState()
         self._sources: dict[str, list[str]] = {}
         self._count = 0
-        self.meter = Meter(config["budgets"], lambda name: send({"op": "call", "name": name}))
+        self.meter = Meter(config["budgets"], lambda op, name: send({"op": op, "name": name}))
         boundary = Boundary(self._guards.agent_classes)
         self.injected = self._injected_values(config, call_host, boundary)
         boundary.apis_loaded()

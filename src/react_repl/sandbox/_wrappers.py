@@ -187,6 +187,7 @@ class ApiFunction:
                 self._ledger.record(key, result)
             safe = self._boundary.outbound(result, given)
         finally:
+            self._meter.done(self._name)
             self._boundary.settle(given, entered=self._boundary.end_call())
         if clean is None:
             if shadow is not None and shadow.changed():
