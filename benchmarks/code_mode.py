@@ -233,7 +233,7 @@ def main() -> None:
         print(f"| {listed} ({size} pack + 2 time) | {direct_tokens:,} | {gateway_tokens:,} "
               f"| {saved:.1%} |")  # fmt: skip
     print(f"\nTotal prompt tokens of each task's tool-calling loop (scripted model replaying "
-          f"the same calls; the bundled model's context holds {context:,} tokens)\n")  # fmt: skip
+          f"the same calls; the local model server's context: {context:,} tokens)\n")  # fmt: skip
     print("| task | " + " | ".join(f"{s} + 2: direct | code mode" for s, *_ in loops) + " |")
     print("|---|" + "---:|---:|" * len(loops))
     for number, task in enumerate(TASKS):

@@ -62,7 +62,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "react-repl.toml").write_text(
         f'[mcp.servers.time]\ncommand = {python}\nargs = ["-m", "mcp_server_time"]\n'
         f"[mcp.servers.box]\ncommand = {python}\nargs = [{json.dumps(str(TOOLBOX))}]\n"
-        "timeout = 8\n"
+        "timeout = 15\n"  # a start on a loaded machine, and how long hang() holds a call
         f'[mcp.servers.flaky]\ncommand = {python}\nargs = ["flaky.py"]\nprefix = "flaky_"\n'
         'env_passthrough = ["FLAKY_MARKER"]\n'
     )
@@ -190,6 +190,9 @@ def test_an_http_host_reconnects_to_its_session_and_broken_servers_cost_only_the
                 assert failed and expected in text, text
                 still = await _call(host, "run_python", code=CHAIN)
                 assert still[1].endswith("ASIA/TOKYO"), "the other servers keep serving"
+            spree = "for number in range(21):\n    search_items(str(number))"
+            failed, text = await _call(host, "run_python", code=spree, session=handle)
+            assert failed and "CallBudgetExceeded" in text, "a side-effecting tool: 20 per call"
             caught = "try:\n    die()\nexcept McpServerError:\n    print('caught')"
             assert await _call(host, "run_python", code=caught, session=handle) == (
                 False,

@@ -148,10 +148,13 @@ def serve(
             "method_search": search,
             **gate.guarded(tools),
         }
-        limits = _side_effect_budgets(gate, tools)
+        settings["call_limits"] = {  # the config's own limits win
+            **_side_effect_budgets(gate, tools),
+            **settings.get("call_limits", {}),
+        }
 
         def make_sandbox() -> Sandbox:
-            return Sandbox(apis, host_functions=host_functions, call_limits=limits, **settings)
+            return Sandbox(apis, host_functions=host_functions, **settings)
 
         store = SessionStore(
             make_sandbox, max_sessions, idle_seconds=idle_minutes * 60,
@@ -180,7 +183,9 @@ def _gate(approve: str, rules: tuple[str, ...], functions: dict[str, Any]) -> Ap
     return ApprovalGate(Approver(never_asked, policy=policy, rules=rules), api_docs(functions))
 
 
-def _side_effect_budgets(gate: ApprovalGate, tools: dict[str, Any]) -> dict[str, dict[str, int]]:
+def _side_effect_budgets(
+    gate: ApprovalGate, tools: dict[str, Any]
+) -> dict[str, dict[str, int | None]]:
     """A side-effecting MCP tool gets the call budget of a side-effecting API (20 per call, 100
     per session), which host functions, declaring nothing to the sandbox, would not."""
     return {

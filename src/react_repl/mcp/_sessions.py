@@ -13,16 +13,20 @@ its history reads, searches and exports like any agent run (`react-repl logs`).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from react_repl.logs import RunLog, StepRecord
 from react_repl.sandbox import Observation, Sandbox
+
+_log = logging.getLogger(__name__)
 
 DEFAULT_SESSION = ""
 """The handle of the connection's own namespace on stdio, where one process serves one client."""
@@ -36,12 +40,15 @@ class UnknownSession(LookupError):
 
 @dataclass
 class Session:
+    """A namespace and its history. The run log is written on the store's one log thread: the
+    logs' SQLite index may only be used from the thread that opened it."""
+
     sandbox: Sandbox
     number: int
+    writer: ThreadPoolExecutor
     used: float = field(default_factory=time.monotonic)
     log: RunLog | None = None
     calls: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(
         self, logs_dir: Path | None, code: str, observation: Observation, review: str
@@ -49,23 +56,30 @@ class Session:
         """One call as one step of the session's run log, started on the first call."""
         if logs_dir is None:
             return
-        with self.lock:
+        self.calls += 1
+        step = StepRecord(self.calls, "step", "", code, observation.text, 0, 0,
+                          observation.duration, sandbox_seconds=observation.duration,
+                          review=review)  # fmt: skip
+        self.writer.submit(self._write, logs_dir, step)
+
+    def close(self, why: str) -> None:
+        self.writer.submit(self._finish, why)
+        self.sandbox.close()
+
+    def _write(self, logs_dir: Path, step: StepRecord) -> None:
+        """A log that cannot be written costs the record, never the call's result."""
+        try:
             if self.log is None:
                 task = f"MCP session {self.number}"
                 self.log = RunLog.create(logs_dir, task=task, model=HOST_MODEL, settings={})
-            self.calls += 1
-            self.log.write_step(
-                StepRecord(self.calls, "step", "", code, observation.text, 0, 0,
-                           observation.duration, sandbox_seconds=observation.duration,
-                           review=review)
-            )  # fmt: skip
+            self.log.write_step(step)
+        except OSError as error:
+            _log.warning("cannot write MCP session %d's run log: %s", self.number, error)
 
-    def close(self, why: str) -> None:
-        with self.lock:
-            if self.log is not None:
-                self.log.finish(status="finished", answer=None, prompt_tokens=0,
-                                completion_tokens=0, summary=why)  # fmt: skip
-        self.sandbox.close()
+    def _finish(self, why: str) -> None:
+        if self.log is not None:
+            self.log.finish(status="finished", answer=None, prompt_tokens=0,
+                            completion_tokens=0, summary=why)  # fmt: skip
 
 
 class SessionStore:
@@ -86,6 +100,7 @@ class SessionStore:
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._lock = threading.Lock()
         self._started = 0
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="mcp-session-logs")
 
     def get(self, handle: str) -> Session:
         self.expire_idle()
@@ -133,6 +148,7 @@ class SessionStore:
             self._sessions.clear()
         for session in sessions:
             session.close("the server stopped")
+        self._writer.shutdown(wait=True)
 
     def _insert(self, handle: str, sandbox: Sandbox) -> Session:
         """Sandboxes start outside the lock (a worker takes a while); the first one in wins."""
@@ -144,7 +160,8 @@ class SessionStore:
                 while len(self._sessions) >= self._max_sessions:
                     evicted.append(self._sessions.popitem(last=False)[1])
                 self._started += 1
-                session = self._sessions[handle] = Session(sandbox, self._started)
+                session = Session(sandbox, self._started, self._writer)
+                self._sessions[handle] = session
         for old in evicted:
             old.close("closed to make room for a newer session")
         if not fresh:
