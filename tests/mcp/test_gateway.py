@@ -139,6 +139,8 @@ def test_a_stdio_host_finds_chains_and_is_asked_before_side_effects(home: Path) 
             hidden = "f = search_items\nprint(f('lamps'))"
             failed, text = await _call(host, "run_python", code=hidden)
             assert failed and "search_items() has side effects and was not approved" in text
+            _, described = await _call(host, "run_python", code="help(search_items)")
+            assert "Search the catalogue for items" in described and "max_results" in described
             held = "print(search_items('lamps')['arguments'])"
             assert await _call(host, "run_python", code=held) == (False, "{'query': 'lamps'}")
             assert "calls search_items(), which has side effects" in user.questions[-1]

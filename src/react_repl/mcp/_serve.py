@@ -101,8 +101,9 @@ def build_server(
         Chain several calls in one piece of code and print only what you need. Variables,
         functions and classes stay defined for later calls of the same session. Imports are
         blocked: the API functions, method_search() and datetime, math, json and re are already
-        there. The value of a last bare expression is shown; an error comes back with its
-        traceback. Code calling a function with side effects waits for the user's approval.
+        there; help(function) shows one's full documentation. The value of a last bare
+        expression is shown; an error comes back with its traceback. Code calling a function with
+        side effects waits for the user's approval.
         """
         asked = bool(gate.reasons(code))
         if asked and not (isinstance(approval, AcceptedElicitation) and approval.data.approve):
