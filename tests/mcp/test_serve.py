@@ -47,6 +47,7 @@ def _environment(home: Path) -> dict[str, str]:
         "REACT_REPL_HOME": str(home),
         "REACT_REPL_BUILTIN_APIS": str(home / "apis"),
         "HF_HUB_OFFLINE": "1",
+        "PYTHONPATH": os.environ.get("PYTHONPATH", ""),  # the tree under test, not the install
     }
 
 

@@ -244,7 +244,12 @@ def test_tools_are_called_from_actions_through_the_host(toolbox: dict) -> None:
         assert "'max-results': 2" in found.text and found.ok
         failed = sandbox.run("fail('out of stock')")
         expected = "McpToolError: fail (MCP server 'toolbox') failed: cannot: out of stock"
-        assert f"RuntimeError: {expected}" in failed.text
+        assert expected in failed.text and "RuntimeError" not in failed.text
+        caught = sandbox.run(
+            "try:\n    hang(60)\nexcept McpTimeoutError as error:\n"
+            "    print('caught', isinstance(error, TimeoutError), isinstance(error, McpError))"
+        )
+        assert caught.text == "caught True True", "code catches the documented errors by name"
         assert (
             "search_items(query: str, from_: str = '2020'" in sandbox.run("help(search_items)").text
         )

@@ -64,7 +64,8 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
         api_paths, registered=path, servers=configured_servers(), refresh_mcp=True
     )
     for problem in registry.problems:
-        err.print(Text.assemble(("skipped ", "yellow"), str(problem)))
+        label = "skipped " if problem.skipped else "note "
+        err.print(Text.assemble((label, "yellow"), str(problem)))
     try:
         fetch_encoder_weights(lambda message: err.print(message))
         with warnings.catch_warnings():

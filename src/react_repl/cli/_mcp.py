@@ -8,15 +8,17 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import click
 
 from react_repl._paths import default_index_dir
-from react_repl.cli._options import index_option
+from react_repl.cli._options import _regexes, index_option
 
 if TYPE_CHECKING:
     from react_repl.mcp import McpServerConfig
+    from react_repl.mcp._approval import ApprovalGate
+    from react_repl.sandbox import HostImage
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -65,6 +67,25 @@ def mcp() -> None:
     help="Live REPL sessions (each a sandbox process); the least recently used is closed.",
 )
 @click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    help="Close an HTTP session unused for this long.",
+)
+@click.option(
+    "--approve",
+    type=click.Choice(["side-effects", "all", "never"]),
+    default="side-effects",
+    show_default=True,
+    help="Which run_python code waits for the host's user: code calling APIs or MCP tools "
+    "with side effects, every call, or none.",
+)
+@click.option(
+    "--approve-rule", "approve_rules", multiple=True, metavar="REGEX", callback=_regexes,
+    help="Also ask before code matching REGEX; repeatable.",
+)  # fmt: skip
+@click.option(
     "--apis",
     "api_paths",
     multiple=True,
@@ -77,18 +98,23 @@ def serve(
     allow_remote: bool,
     port: int,
     max_sessions: int,
+    idle_minutes: float,
+    approve: str,
+    approve_rules: tuple[str, ...],
     api_paths: tuple[str, ...],
     index_dir: Path | None,
 ) -> None:
-    """Serve run_python(code, session) and method_search(query) to MCP clients."""
+    """Serve code mode to MCP hosts: method_search(query) and run_python(code, session)."""
     from rich.console import Console
 
+    from react_repl._paths import default_logs_dir
     from react_repl.compose import load_config, prepare_registry
     from react_repl.config import sandbox_settings
     from react_repl.index import EncoderUnavailable, IndexProblem
     from react_repl.mcp import McpServers
     from react_repl.mcp._serve import serve as serve_forever
-    from react_repl.sandbox import HostImage, Sandbox, prints_result
+    from react_repl.mcp._sessions import SessionStore
+    from react_repl.sandbox import Sandbox, prints_result
 
     if transport == "http" and host not in _LOOPBACK and not allow_remote:
         raise click.ClickException(
@@ -110,28 +136,60 @@ def serve(
         raise click.ClickException(str(error)) from error
     apis = registry.callables()
     click.echo(
-        f"react-repl MCP server ({transport}): {len(registry)} APIs, index {index_path}",
+        f"react-repl MCP server ({transport}): {len(registry)} APIs, index {index_path}, "
+        f"approval: {approve}",
         err=True,
     )
     with McpServers() as servers:
         search = prints_result(method_search)
+        tools = servers.host_functions(registry.mcp_tools())
+        gate = _gate(approve, approve_rules, {**apis, **tools})
         host_functions: dict[str, Callable[..., str | HostImage]] = {
             "method_search": search,
-            **servers.host_functions(registry.mcp_tools()),
+            **gate.guarded(tools),
+        }
+        settings["call_limits"] = {  # the config's own limits win
+            **_side_effect_budgets(gate, tools),
+            **settings.get("call_limits", {}),
         }
 
         def make_sandbox() -> Sandbox:
             return Sandbox(apis, host_functions=host_functions, **settings)
 
+        store = SessionStore(
+            make_sandbox, max_sessions, idle_seconds=idle_minutes * 60,
+            logs_dir=default_logs_dir(),
+        )  # fmt: skip
         try:
-            serve_forever(
-                make_sandbox,
-                search,
-                "stdio" if transport == "stdio" else "http",
-                host=host,
-                port=port,
-                max_sessions=max_sessions,
-            )
+            kind: Literal["stdio", "http"] = "stdio" if transport == "stdio" else "http"
+            serve_forever(store, search, gate, kind, host=host, port=port)
         except KeyboardInterrupt:
             click.echo("Stopped.", err=True)
             sys.exit(130)
+
+
+def _gate(approve: str, rules: tuple[str, ...], functions: dict[str, Any]) -> ApprovalGate:
+    """`run --approve`'s policy over every API and MCP tool the served REPL can call."""
+    from react_repl.context import api_docs
+    from react_repl.mcp._approval import ApprovalGate
+    from react_repl.techniques import Approver
+
+    def never_asked(request: object) -> NoReturn:
+        raise AssertionError("the gateway asks by MCP elicitation, not through the agent")
+
+    if approve == "never" and not rules:
+        return ApprovalGate(None, {})
+    policy = "rules" if approve == "never" else approve
+    return ApprovalGate(Approver(never_asked, policy=policy, rules=rules), api_docs(functions))
+
+
+def _side_effect_budgets(
+    gate: ApprovalGate, tools: dict[str, Any]
+) -> dict[str, dict[str, int | None]]:
+    """A side-effecting MCP tool gets the call budget of a side-effecting API (20 per call, 100
+    per session), which host functions, declaring nothing to the sandbox, would not."""
+    return {
+        name: {"max_calls_per_action": 20, "max_calls_per_run": 100}
+        for name in tools
+        if gate.side_effects(name)
+    }

@@ -6,8 +6,9 @@ docstring from the descriptions) that the index embeds like any API, and callabl
 the agent's process (host functions) through `McpServers`, which starts each server on the first
 call of one of its tools and stops them all at the end of the run.
 
-`react-repl mcp serve` is the other direction: `run_python` in a sandboxed, persistent namespace
-per client session and `method_search` over the registered APIs, for any MCP client.
+`react-repl mcp serve` is the other direction, code mode for any MCP host: `method_search` over
+the registered APIs and `run_python` in a sandboxed, persistent namespace per session, with
+side-effecting code approved by the host's user (see _serve.py).
 
 The official `mcp` SDK does all protocol work; it is imported only when a server is contacted.
 """

@@ -69,7 +69,7 @@ def server_apis(
                 f"the name {shape.python_name!r} of tool {shape.tool_name!r} is already taken; "
                 f"registered as {renamed!r}"
             )
-            found.problems.append(_problem(server, message))
+            found.problems.append(_problem(server, message, skipped=False))
             shape = replace(shape, python_name=renamed)
         found.specs.append((shape.spec(module_hash), shape))
     if tools and not found.specs:
@@ -102,6 +102,6 @@ def _tools(
     return tools
 
 
-def _problem(server: McpServerConfig, message: str) -> RegistrationProblem:
+def _problem(server: McpServerConfig, message: str, *, skipped: bool = True) -> RegistrationProblem:
     source = server.origin or f"mcp:{server.name}"
-    return RegistrationProblem(source, None, f"MCP server {server.name!r}: {message}")
+    return RegistrationProblem(source, None, f"MCP server {server.name!r}: {message}", skipped)

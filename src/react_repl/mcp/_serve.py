@@ -1,38 +1,56 @@
-"""`react-repl mcp serve`: the sandboxed REPL and method_search as tools of an MCP server.
+"""`react-repl mcp serve`: code mode for any MCP host, in front of every registered API.
 
-Any MCP client (a desktop assistant, an IDE, another agent) gets the same guarded world the
-agent has: `run_python(code, session)` runs in a persistent, restricted namespace (imports
-blocked, only the registered APIs in scope, the same time and memory limits), and
-`method_search(query)` finds the API functions to call there, MCP servers' tools included.
+The host sees two tools whatever stands behind them (Python API folders, MCP servers of a
+thousand tools): `method_search` finds the functions for a task, `run_python` runs code that
+calls and chains them in a sandboxed, persistent namespace (imports blocked, only the registered
+APIs in scope, the same time, memory and call limits as the agent's). The underlying tools are
+never listed, so the host's context holds two schemas instead of every tool's.
 
-Sessions: over stdio one process serves one client, so a call without `session` uses that
-client's namespace. Over streamable HTTP requests carry no identity (MCP 2026-07-28 is
-stateless), so a call without `session` starts a new namespace and says its handle; passing the
-handle back continues it.
+Side-effecting code waits for the host's user (see _approval.py). Sessions: over stdio one
+process serves one client, so a call without `session` uses that client's namespace. Over
+streamable HTTP requests carry no identity (MCP 2026-07-28 is stateless), so a call without
+`session` starts a new namespace and says its handle; passing the handle back continues it,
+from any connection.
+
+No `from __future__ import annotations` here: the SDK reads the tools' annotations, and the
+approval resolver they name is local to `build_server`.
 """
-
-from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 from typing import Annotated, Literal
 
 import anyio
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import (
+    AcceptedElicitation,
+    Context,
+    Elicit,
+    ElicitationResult,
+    MCPServer,
+    Resolve,
+)
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from react_repl.mcp._sessions import SessionStore, UnknownSession
-from react_repl.sandbox import Sandbox, SandboxError
+from react_repl.mcp._approval import Approval, ApprovalGate
+from react_repl.mcp._sessions import Session, SessionStore, UnknownSession
+from react_repl.sandbox import SandboxError
 
 Transport = Literal["stdio", "http"]
 _INSTRUCTIONS = (
-    "A sandboxed Python REPL with semantic search over API functions. Call method_search with a "
-    "description of what you need, then call the functions it lists from run_python. Variables "
-    "persist between run_python calls of one session; imports are not available."
+    "Code mode over many APIs: a sandboxed Python REPL and a search over the functions it can "
+    "call. First call method_search with what you need in plain words; it lists matching "
+    "functions (signature and summary), MCP tools of other servers included. Then call "
+    "run_python with code that calls what you found, chains the results in Python (loops, "
+    "filters, arithmetic) and print()s only what you need to see: one run_python call can do "
+    "what would take many tool calls. Variables persist between run_python calls of one "
+    "session; imports are not available. Code that calls a function with side effects waits "
+    "for the user's approval."
 )
-_CODE = Field(description="Python statements to run; print() what you want to see.")
+_CODE = Field(
+    description="Python statements that call functions found by method_search; print() results."
+)
 _SESSION = Field(
     description=(
         "The session handle a previous run_python call reported. Leave empty to use this "
@@ -41,12 +59,18 @@ _SESSION = Field(
 )
 _QUERY = Field(description='What you need, in plain words, e.g. "current time in a time zone".')
 _K = Field(description="How many functions to list (1 to 10).", ge=1, le=10)
+_NO_ELICITATION = (
+    "held for approval and refused: this code {why}, and this MCP host cannot ask its user "
+    "(it declared no elicitation capability). Run it from a host that supports elicitation, "
+    "or without the side-effecting call."
+)
 
 
 def build_server(
     store: SessionStore,
     method_search: Callable[..., str],
     transport: Transport,
+    gate: ApprovalGate,
     name: str = "react-repl",
 ) -> MCPServer:
     """An `MCPServer` whose two tools run on `store`'s sandboxes and the given search."""
@@ -54,21 +78,40 @@ def build_server(
     per_connection = transport == "stdio"
     search_lock = threading.Lock()
 
+    async def ask_user(code: str, ctx: Context) -> Approval | Elicit[Approval]:
+        reasons = gate.reasons(code)
+        if not reasons:
+            return Approval(approve=True)
+        capabilities = ctx.client_capabilities
+        if capabilities is None or capabilities.elicitation is None:
+            raise ToolError(_NO_ELICITATION.format(why="; ".join(reasons)))
+        return Elicit(gate.question(code, reasons), Approval)
+
     @app.tool(
         structured_output=False,
         annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=True),
     )
     async def run_python(
-        code: Annotated[str, _CODE], session: Annotated[str, _SESSION] = ""
+        code: Annotated[str, _CODE],
+        approval: Annotated[ElicitationResult[Approval], Resolve(ask_user)],
+        session: Annotated[str, _SESSION] = "",
     ) -> str:
-        """Run Python in a sandboxed, persistent namespace and return what it printed.
+        """Step 2: run Python that calls the functions method_search found; returns what it printed.
 
-        Variables, functions and classes stay defined for later calls of the same session.
-        Imports are blocked: the API functions (find them with method_search) and datetime,
-        math, json and re are already there. The value of a last bare expression is shown;
-        an error comes back with its traceback.
+        Chain several calls in one piece of code and print only what you need. Variables,
+        functions and classes stay defined for later calls of the same session. Imports are
+        blocked: the API functions, method_search() and datetime, math, json and re are already
+        there; help(function) shows one's full documentation. The value of a last bare
+        expression is shown; an error comes back with its traceback. Code calling a function with
+        side effects waits for the user's approval.
         """
-        return await anyio.to_thread.run_sync(_run, store, code, session, per_connection)
+        asked = bool(gate.reasons(code))
+        if asked and not (isinstance(approval, AcceptedElicitation) and approval.data.approve):
+            raise ToolError("not run: the user did not approve this code")
+        review = "approved by the host's user" if asked else ""
+        return await anyio.to_thread.run_sync(
+            _run, store, gate, code, session, per_connection, review
+        )
 
     @app.tool(
         name="method_search",
@@ -76,7 +119,8 @@ def build_server(
         annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False),
     )
     async def search_apis(query: Annotated[str, _QUERY], k: Annotated[int, _K] = 5) -> str:
-        """Find the API functions run_python can call for a task: signature and summary each."""
+        """Step 1: find the functions run_python can call for a task, each with its signature
+        and summary. Search again with other words when nothing fits."""
 
         def search() -> str:
             with search_lock:  # one query at a time through the shared index and encoder
@@ -88,39 +132,61 @@ def build_server(
 
 
 def serve(
-    make_sandbox: Callable[[], Sandbox],
+    store: SessionStore,
     method_search: Callable[..., str],
+    gate: ApprovalGate,
     transport: Transport = "stdio",
     *,
     host: str = "127.0.0.1",
     port: int = 8765,
-    max_sessions: int = 8,
 ) -> None:
     """Serve until the client disconnects (stdio) or the process is interrupted (HTTP)."""
-    store = SessionStore(make_sandbox, max_sessions)
-    app = build_server(store, method_search, transport)
+    app = build_server(store, method_search, transport, gate)
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(_expire_idle, store)
+            if transport == "stdio":
+                await app.run_stdio_async()
+            else:
+                await app.run_streamable_http_async(host=host, port=port)
+            tasks.cancel_scope.cancel()
+
     try:
-        if transport == "stdio":
-            anyio.run(app.run_stdio_async)
-        else:
-            anyio.run(lambda: app.run_streamable_http_async(host=host, port=port))
+        anyio.run(main)
     finally:
         store.close()
 
 
-def _run(store: SessionStore, code: str, session: str, per_connection: bool) -> str:
+async def _expire_idle(store: SessionStore) -> None:
+    while True:
+        await anyio.sleep(min(60.0, max(store.idle_seconds / 4, 0.5)))
+        await anyio.to_thread.run_sync(store.expire_idle)
+
+
+def _run(
+    store: SessionStore,
+    gate: ApprovalGate,
+    code: str,
+    handle: str,
+    per_connection: bool,
+    review: str,
+) -> str:
     note = ""
     try:
-        if session:
-            sandbox = store.get(session)
+        session: Session
+        if handle:
+            session = store.get(handle)
         elif per_connection:
-            sandbox = store.default()
+            session = store.default()
         else:
-            session, sandbox = store.new()
-            note = f'[new session {session}: pass session="{session}" to keep these variables]\n'
+            handle, session = store.new()
+            note = f'[new session {handle}: pass session="{handle}" to keep these variables]\n'
     except (UnknownSession, SandboxError) as error:
         raise ToolError(str(error)) from None
-    observation = sandbox.run(code)
+    with gate.running(approved=bool(review)):
+        observation = session.sandbox.run(code)
+    session.record(store.logs_dir, code, observation, review)
     text = note + observation.text
     if not observation.ok:
         raise ToolError(text)

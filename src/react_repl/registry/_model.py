@@ -58,6 +58,8 @@ class RegistrationProblem:
     source: str
     line: int | None
     message: str
+    skipped: bool = True
+    """False for a note about an API that was still registered (e.g. under another name)."""
 
     def __str__(self) -> str:
         location = self.source if self.line is None else f"{self.source}:{self.line}"

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._answer import answer_for_people
     from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
     from ._catalogue import PREINJECTABLE
-    from ._host import prints_result
+    from ._host import McpError, McpServerError, McpTimeoutError, McpToolError, prints_result
     from ._observation import Observation, SandboxError
     from ._plain import HostImage
     from ._sandbox import DEFAULT_PREINJECT, Sandbox
@@ -29,6 +29,10 @@ _EXPORTS = {
     "DEFAULT_MAX_CALLS_PER_RUN": "._budget",
     "DEFAULT_PREINJECT": "._sandbox",
     "HostImage": "._plain",
+    "McpError": "._host",
+    "McpServerError": "._host",
+    "McpTimeoutError": "._host",
+    "McpToolError": "._host",
     "Observation": "._observation",
     "PREINJECTABLE": "._catalogue",
     "Sandbox": "._sandbox",
@@ -44,6 +48,10 @@ __all__ = [
     "DEFAULT_PREINJECT",
     "PREINJECTABLE",
     "HostImage",
+    "McpError",
+    "McpServerError",
+    "McpTimeoutError",
+    "McpToolError",
     "Observation",
     "Sandbox",
     "SandboxError",

@@ -23,3 +23,29 @@ def prints_result(function: F) -> F:
 
 def prints(function: Callable[..., Any]) -> bool:
     return bool(getattr(function, PRINTS_ATTRIBUTE, False))
+
+
+class McpError(Exception):
+    """Base of every MCP failure raised by react-repl.
+
+    The MCP errors live here, not in react_repl.mcp, because an action must catch them by name:
+    an error crossing from the parent is rebuilt in the worker only when the worker knows its
+    class (see `HOST_ERRORS`), and the worker never imports the MCP side."""
+
+
+class McpServerError(McpError, ConnectionError):
+    """The server could not be started or reached, broke the protocol, or stopped."""
+
+
+class McpToolError(McpError):
+    """The tool ran and reported a failure (the result's `isError`)."""
+
+
+class McpTimeoutError(McpError, TimeoutError):
+    """A server did not start, or a tool did not answer, within its time limit."""
+
+
+HOST_ERRORS: dict[str, type[Exception]] = {
+    kind.__name__: kind for kind in (McpError, McpServerError, McpToolError, McpTimeoutError)
+}
+"""Exceptions of host functions that cross into actions as themselves, like builtin ones."""

@@ -18,6 +18,7 @@ from ._answer import answer_value
 from ._capture import Capture
 from ._catalogue import ModuleProxy
 from ._guards import Guards
+from ._host import HOST_ERRORS
 from ._kinds import AGENT_FILES
 from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction
@@ -111,7 +112,7 @@ def _dir(*target: Any) -> list[str]:
 
 def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
-    table.update(_exceptions())
+    table.update(_exceptions(), **HOST_ERRORS)
     table.update(
         dir=_dir,
         getattr=guards.getattr,

@@ -19,6 +19,7 @@ from react_repl._secrets import shown_signature
 
 from ._boundary import Boundary
 from ._budget import Meter
+from ._host import HOST_ERRORS
 from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
@@ -40,7 +41,8 @@ _KEYWORD_FIELDS: tuple[tuple[type[BaseException], tuple[str, ...]], ...] = (
 
 
 def builtin_exception(name: str) -> type[BaseException] | None:
-    candidate = getattr(builtins, name, None)
+    """The builtin exception type, or host error type (see `HOST_ERRORS`), of that name."""
+    candidate = HOST_ERRORS.get(name) or getattr(builtins, name, None)
     if isinstance(candidate, type) and issubclass(candidate, BaseException):
         return candidate
     return None

@@ -11,11 +11,19 @@ callback then races that page through `request.page`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from react_repl.context import Event, Proposal, Review, RunContext, RunStarted, writes_called
+from react_repl.context import (
+    ApiDoc,
+    Event,
+    Proposal,
+    Review,
+    RunContext,
+    RunStarted,
+    writes_called,
+)
 from react_repl.hookspecs import hookimpl
 from react_repl.techniques._page_approval import PageChannel
 
@@ -76,13 +84,16 @@ class Approver:
 
     def reasons(self, run: RunContext, code: str) -> tuple[str, ...]:
         """Why this code needs a person's decision; empty when it may run unasked."""
+        return self.reasons_in(code, run.api_docs)
+
+    def reasons_in(self, code: str, docs: Mapping[str, ApiDoc]) -> tuple[str, ...]:
+        """`reasons` outside an agent run: the MCP gateway asks the same questions."""
         found = []
         if self.policy == "all":
             found.append("every action needs approval")
         if self.policy in ("all", "side-effects"):
             found += [
-                f"calls {name}(), which has side effects"
-                for name in writes_called(code, run.api_docs)
+                f"calls {name}(), which has side effects" for name in writes_called(code, docs)
             ]
         found += [f"matches the rule /{rule.pattern}/" for rule in self.rules if rule.search(code)]
         return tuple(found)
