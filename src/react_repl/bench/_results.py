@@ -63,8 +63,9 @@ class AttemptRecord:
 
     @property
     def ran(self) -> bool:
-        """The attempt measured the model: it did not end in a harness error."""
-        return self.outcome != "error"
+        """The attempt measured the model: it did not end in a harness error (results written
+        before errors had their own outcome say so by status)."""
+        return self.outcome != "error" and self.status != "crashed"
 
     @property
     def failed_checks(self) -> list[dict[str, Any]]:

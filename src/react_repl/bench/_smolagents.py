@@ -10,12 +10,10 @@ from typing import Any
 import openai
 
 from react_repl.bench._styles import AgentRequest
+from react_repl.bench._toolcalls import json_type
 from react_repl.context import RunResult, Status, Usage
 from react_repl.logs import StepRecord
 from react_repl.registry import ApiSpec
-
-_TYPES = {"int": "integer", "float": "number", "str": "string", "bool": "boolean",
-          "list": "array", "tuple": "array", "dict": "object"}  # fmt: skip
 
 
 def run_code_agent(request: AgentRequest) -> RunResult:
@@ -61,7 +59,7 @@ def _tool(spec: ApiSpec, function: Any) -> Any:
 
     inputs = {
         param.name: {
-            "type": _TYPES.get((param.annotation or "").split("[")[0].strip(), "any"),
+            "type": json_type(param.annotation).get("type", "any"),
             "description": param.description or param.name,
             **({"nullable": True} if param.default is not None else {}),
         }

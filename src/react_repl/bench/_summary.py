@@ -42,7 +42,6 @@ class ColumnSummary:
     completion_tokens: int
     mean_seconds: float
     cost: float | None
-    crashed: int
     replies: int = 0
     malformed_replies: int = 0
     errors: int = 0  # attempts that ended in a harness error, after every retry
@@ -187,7 +186,6 @@ def _column_summary(
         completion_tokens=completion,
         mean_seconds=mean(r.wall_seconds for r in records) if records else 0.0,
         cost=(prompt * price[0] + completion * price[1]) / 1e6 if price else None,
-        crashed=sum(r.status == "crashed" for r in every),
         replies=sum(r.replies for r in records),
         malformed_replies=sum(r.malformed_replies for r in records),
         errors=len(every) - len(records),

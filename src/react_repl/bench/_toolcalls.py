@@ -81,7 +81,7 @@ def tool_schemas(specs: Sequence[ApiSpec]) -> list[dict[str, Any]]:
 
 def _schema(spec: ApiSpec) -> dict[str, Any]:
     properties = {
-        param.name: {**_json_type(param.annotation), "description": param.description}
+        param.name: {**json_type(param.annotation), "description": param.description}
         for param in spec.params
     }
     required = [param.name for param in spec.params if param.default is None]
@@ -93,7 +93,7 @@ def _schema(spec: ApiSpec) -> dict[str, Any]:
     return {"type": "function", "function": function}
 
 
-def _json_type(annotation: str | None) -> dict[str, str]:
+def json_type(annotation: str | None) -> dict[str, str]:
     base = (annotation or "").split("|")[0].split("[")[0].strip().removeprefix("typing.")
     found = _JSON_TYPES.get(base.lower())
     return {"type": found} if found else {}
