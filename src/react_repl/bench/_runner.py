@@ -151,13 +151,15 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
                     for record in executor.run(jobs):
                         record = replace(record, tries=tries)
                         store.append(record)
-                        progress.finished(record)
-                        if not record.ran:
+                        if record.ran or tries > run.error_retries:
+                            progress.finished(record)
+                        else:
                             failed.add(record.key)
+                            progress.notify(f"⚠️ {record.task}: harness error, running it again "
+                                            f"({record.error})"[:300])  # fmt: skip
                     group = [attempt for attempt in group if attempt.key in failed]
                     if not group:
                         break
-                    progress.notify(f"{len(group)} attempt(s) ended in a harness error; again")
                 if server is not None:
                     server.release()  # its turn is over: the next model's server may stop it
         except KeyboardInterrupt:
