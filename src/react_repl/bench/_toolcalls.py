@@ -248,11 +248,15 @@ class ToolCallModel:
                      "function": {"name": call["name"], "arguments": call["arguments"]}}
                     for call in waiting
                 ]})  # fmt: skip
+            elif turn is not None:  # an answer in words: kept as the model wrote it
+                out.append({"role": "assistant", "content": turn[0]})
             elif waiting and message["role"] == "user":
                 results = _results(waiting, message["content"])
                 self._discover(waiting, results)
                 out += results
                 waiting = []
+            elif message["role"] == "user":  # what the loop said to an answer it did not accept
+                out.append({"role": "user", "content": _in_tool_words(message["content"])})
             else:
                 out.append(dict(message))
         return out
@@ -267,10 +271,16 @@ class ToolCallModel:
                         self._found.append(match[1])
 
 
+def _in_tool_words(observation: str) -> str:
+    """The loop's words for the code style (`stop()`, THOUGHT and ACTION) as this style's."""
+    body = _NEXT_STEP.sub("", _HEAD.sub("", observation)).replace("(stopped)", "").strip()
+    return re.sub(r"\bstop\(", "final_answer(", body)
+
+
 def _results(calls: list[dict[str, str]], observation: str) -> list[dict[str, str]]:
     """One tool message per call, cut from the observation at the markers the action printed;
     hints the agent added after the results go with the last one."""
-    body = _NEXT_STEP.sub("", _HEAD.sub("", observation))
+    body = _in_tool_words(observation)
     parts = _MARK.split(body)
     found = dict(zip(parts[1::2], parts[2::2], strict=True))
     if not found:  # elided or cut to fit the context: the whole text answers the first call
