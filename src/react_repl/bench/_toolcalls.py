@@ -112,7 +112,7 @@ class ToolCallModel:
         self._client = openai.OpenAI(
             api_key=settings.api_key or "sk-no-key-required",
             base_url=settings.base_url,
-            timeout=settings.timeout,
+            timeout=settings.queue_timeout,  # a whole reply, unstreamed: see below
             max_retries=settings.max_retries,
         )
 
@@ -170,7 +170,11 @@ class ToolCallModel:
         )
 
     def _call(self, request: dict[str, Any], cancel: threading.Event | None) -> Any:
-        """The request on its own thread, so a cancel (Ctrl-C, a time limit) ends the wait."""
+        """The request on its own thread, so a cancel (Ctrl-C, a time limit) ends the wait.
+
+        Tool calls come whole, so the wait is bounded like a queued request (`queue_timeout`),
+        not by `timeout`: the 1.5B model on a loaded CPU took over 120 s per reply, and each
+        timeout's retry started the reply again, so no step ever finished."""
         box: dict[str, Any] = {}
         done = threading.Event()
 
