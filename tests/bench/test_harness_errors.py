@@ -109,5 +109,6 @@ def test_the_pareto_frontier_is_named_and_plotted(tmp_path: Path) -> None:
         "tokens), large / code (75% at 1,000 tokens)." in report
     )
     assert (tmp_path / "plots" / "pareto.png").stat().st_size > 1000
+    assert "- **b** · large / tool-calls · trial 1" in report  # its own column, not the first
     priced = summarise(records, {"small": (1.0, 0.0), "large": (0.01, 0.0)})
     assert [c.label for c in priced.frontier] == ["large / code"]  # cheaper and better

@@ -16,7 +16,15 @@ from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from react_repl.bench._plots import write_plots
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._summary import MARKS, ColumnSummary, Comparison, Prices, Summary, summarise
+from react_repl.bench._summary import (
+    MARKS,
+    ColumnSummary,
+    Comparison,
+    Prices,
+    Summary,
+    column_of,
+    summarise,
+)
 
 SIGNIFICANCE = 0.05
 LEGEND = (
@@ -82,11 +90,7 @@ class _View:
         for record in self.summary.records:
             if record.passed:
                 continue
-            label = next(
-                s.label for s in self.summary.columns_summary
-                if (s.column.model, s.column.arm, s.column.distractors)
-                == (record.model, record.arm, record.distractors)
-            )  # fmt: skip
+            label = self.summary.labels[column_of(record)]
             reasons = [f"{c['name']}: {c['detail']}" for c in record.failed_checks]
             if record.status != "finished":
                 reasons.insert(
