@@ -1,7 +1,7 @@
 """Benchmarking task suites across models: attempts in their own worlds, checked, reported.
 
-A suite is a folder (docs/bench.md). `run_benchmark` runs every attempt (model × arm ×
-distractors × task × trial) in its own workspace and local world, appends each record to a
+A suite is a folder (docs/bench.md). `run_benchmark` runs every attempt (model × agent style ×
+arm × distractors × task × trial) in its own workspace and local world, appends each record to a
 results file, and `write_report` renders the seed-style table, summaries and paired tests.
 """
 
@@ -9,6 +9,7 @@ from react_repl.bench._apiset import DISTRACTOR_PACK, ApiSet, choose_distractors
 from react_repl.bench._attempt import AttemptJob, run_attempt
 from react_repl.bench._checks import CheckResult
 from react_repl.bench._executors import ExecutorError
+from react_repl.bench._limits import Limits
 from react_repl.bench._models import ModelSpecError, ModelTarget, resolve_targets
 from react_repl.bench._plan import Arm, Attempt, Column, PlanError, parse_arm
 from react_repl.bench._report import ReportFiles, write_report
@@ -16,13 +17,16 @@ from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._runner import BenchRun, ModelUnreachable, Progress, run_benchmark
 from react_repl.bench._state import CheckWorld
 from react_repl.bench._stats import mcnemar_exact, pass_at_k, pass_hat_k, wilson_interval
+from react_repl.bench._styles import ENTRY_POINT_GROUP, AgentRequest, check_styles
 from react_repl.bench._suite import StateCheckRef, Suite, SuiteError, Task, load_suite
 from react_repl.bench._summary import Summary, summarise
 from react_repl.bench.world import LocalWorld, Post, WorldData
 
 __all__ = [
     "DISTRACTOR_PACK",
+    "ENTRY_POINT_GROUP",
     "RESULTS_FILE",
+    "AgentRequest",
     "ApiSet",
     "Arm",
     "Attempt",
@@ -33,6 +37,7 @@ __all__ = [
     "CheckWorld",
     "Column",
     "ExecutorError",
+    "Limits",
     "LocalWorld",
     "ModelSpecError",
     "ModelTarget",
@@ -48,6 +53,7 @@ __all__ = [
     "Summary",
     "Task",
     "WorldData",
+    "check_styles",
     "choose_distractors",
     "load_suite",
     "mcnemar_exact",

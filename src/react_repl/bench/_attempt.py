@@ -13,9 +13,10 @@ import os
 import shutil
 import socket
 import tempfile
+import threading
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -25,11 +26,14 @@ from react_repl.agent import AgentOptions, RunResult
 from react_repl.bench._answers import answer_text
 from react_repl.bench._apiset import ApiSet, load_api_set
 from react_repl.bench._checks import CheckResult, expanded, run_checks
-from react_repl.bench._plan import Attempt
+from react_repl.bench._limits import Limits, LimitWatch, Metered
+from react_repl.bench._plan import DEFAULT_AGENT, Attempt
 from react_repl.bench._results import AttemptRecord
 from react_repl.bench._snapshot import changed_keys, snapshot
 from react_repl.bench._state import CheckWorld
+from react_repl.bench._styles import AgentRequest, external_agent
 from react_repl.bench._suite import Suite, Task, load_suite
+from react_repl.bench._toolcalls import ToolCallModel
 from react_repl.bench.world import LocalWorld
 from react_repl.compose import assemble_agent
 from react_repl.llm import ModelSettings
@@ -52,6 +56,12 @@ class AttemptJob:
     logs_dir: str
     sandbox: Mapping[str, Any] = field(default_factory=dict)
     user_env: Mapping[str, str] = field(default_factory=dict)  # only for network = true suites
+    limits: Limits = field(default_factory=Limits)
+    price: tuple[float, float] | None = None  # USD per million tokens, for the cost limit
+
+    @property
+    def agent(self) -> str:
+        return self.attempt.column.agent
 
 
 def run_attempt(job: AttemptJob) -> AttemptRecord:
@@ -73,22 +83,15 @@ def _run_in(
     _fill(workspace, task.fixtures)
     before = snapshot(workspace)
     with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
-        apis, method_search = load_api_set(job.api_set)
         env = _sandbox_env(world, workspace, suite, job.user_env)
-        agent = assemble_agent(
-            job.model,
-            job.options,
-            apis=apis,
-            method_search=method_search,
-            sandbox={**job.sandbox, "env": dict(env)},
-            logs_dir=Path(job.logs_dir),
-            log_settings=_log_settings(job, suite),
-            bench_run=job.run_id,
-            user_answers=task.user_answers,
-        )
+        cancel = threading.Event()
+        watch = LimitWatch(job.limits, job.price, cancel.set)
         clock = time.perf_counter()
-        with contextlib.chdir(workspace):
-            result = agent.run(task.task)
+        try:
+            with contextlib.chdir(workspace):
+                result, server_failure = _run_agent(job, suite, task, env, watch, cancel)
+        finally:
+            watch.close()
         wall = time.perf_counter() - clock
         changes = changed_keys(before, snapshot(workspace))
         changes += sorted({f"posts:{post.service}" for post in world.posts()})
@@ -111,8 +114,54 @@ def _run_in(
             job, suite, task, started,
             status=result.status.value, result=result, checks=checks, wall=wall,
             posts=[post.summary() for post in world.posts()],
-            network_attempts=world.network_attempts,
+            network_attempts=world.network_attempts, limit=watch.hit,
+            error=server_failure,
         )  # fmt: skip
+
+
+def _run_agent(
+    job: AttemptJob, suite: Suite, task: Task, env: Mapping[str, str], watch: LimitWatch,
+    cancel: threading.Event,
+) -> tuple[RunResult, str | None]:  # fmt: skip
+    """The attempt's agent, in its style; the result and the model server's failure, if any."""
+    apis, method_search = load_api_set(job.api_set)
+    if job.agent not in (DEFAULT_AGENT, "tool-calls"):
+        request = AgentRequest(task.task, job.model, apis, job.api_set.specs,
+                               job.options.max_steps, watch, cancel)  # fmt: skip
+        with _environment(env):
+            return external_agent(job.agent)(request), None
+    agent = assemble_agent(
+        job.model,
+        job.options,
+        apis=apis,
+        method_search=method_search,
+        sandbox={**job.sandbox, "env": dict(env)},
+        logs_dir=Path(job.logs_dir),
+        log_settings=_log_settings(job, suite),
+        bench_run=job.run_id,
+        user_answers=task.user_answers,
+    )
+    model: Any = agent.model
+    if job.agent == "tool-calls":
+        model = ToolCallModel(model, task.task, job.api_set.specs)
+    metered = Metered(model, watch)
+    agent.model = metered  # type: ignore[assignment]  # it quacks like ChatModel
+    result = agent.run(task.task, cancel=cancel)
+    return result, metered.server_failure
+
+
+@contextlib.contextmanager
+def _environment(env: Mapping[str, str]) -> Iterator[None]:
+    """An in-process agent's APIs read the workspace and the world's addresses from os.environ
+    (the sandbox gets them as its environment); the route-everything proxy is left out, as it
+    would also catch the agent's own calls to the model server."""
+    saved = dict(os.environ)
+    os.environ.update({k: v for k, v in env.items() if "proxy" not in k.lower()})
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def _record(
@@ -128,10 +177,15 @@ def _record(
     error: str | None = None,
     posts: Sequence[dict[str, Any]] = (),
     network_attempts: Sequence[str] = (),
+    limit: str | None = None,
 ) -> AttemptRecord:
+    """`error` set beside a result is the model server's failure: with an unfinished run, the
+    attempt measured the harness, not the model."""
     finished = status == "finished"
     all_passed = all(check.passed for check in checks)
     outcome = ("pass" if all_passed else "mistake") if finished else "fail"
+    if status == "crashed" or (error and result is not None and not finished):
+        outcome = "error"
     attempt = job.attempt
     return AttemptRecord(
         key=attempt.key,
@@ -160,11 +214,13 @@ def _record(
         answer_text=_text_of(result) if result else "",
         checks=[check.to_dict() for check in checks],
         log_path=str(result.log_path) if result and result.log_path else None,
-        error=error or (result.error if result else None),
+        error=(result.error if result else None) or error,
         posts=list(posts),
         network_attempts=list(network_attempts),
         api_count=len(job.api_set),
         worker=f"{socket.gethostname()}:{os.getpid()}",
+        agent=attempt.column.agent,
+        limit=limit,
     )
 
 

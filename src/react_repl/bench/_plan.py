@@ -21,8 +21,11 @@ MODEL_SETTING_KEYS = frozenset(
     {"temperature", "max_tokens", "seed", "timeout", "context_window", "extra_body", "max_retries"}
 )
 _PLAN_IDENTITY = (
-    "suite_digest", "models", "arms", "distractors", "repeats", "seed", "tasks", "overrides",
+    "suite_digest", "models", "agents", "arms", "distractors", "repeats", "seed", "tasks",
+    "overrides", "limits",
 )  # fmt: skip
+DEFAULT_AGENT = "code"
+_PLAN_DEFAULTS = {"agents": [DEFAULT_AGENT], "limits": {}}  # what plans written before them meant
 _ARM = re.compile(r"^(?P<name>[A-Za-z0-9_.-]+):(?P<body>.*)$", re.DOTALL)
 _NEXT_KEY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")
 
@@ -90,14 +93,18 @@ def parse_value(raw: str) -> Any:
 
 @dataclass(frozen=True, order=True)
 class Column:
-    """One column of the report: a model, an agent variant and a distractor level."""
+    """One column of the report: a model, an agent style, an agent variant and a distractor
+    level."""
 
     model: str
     arm: str = DEFAULT_ARM.name
     distractors: int = 0
+    agent: str = DEFAULT_AGENT
 
-    def label(self, show_arm: bool, show_distractors: bool) -> str:
+    def label(self, show_arm: bool, show_distractors: bool, show_agent: bool = False) -> str:
         parts = [self.model]
+        if show_agent:
+            parts.append(self.agent)
         if show_arm:
             parts.append(self.arm)
         text = " / ".join(parts)
@@ -114,8 +121,10 @@ class Attempt:
 
     @property
     def key(self) -> str:
+        """The default style adds nothing, so results written before styles existed resume."""
         c = self.column
-        return f"{c.model}|{c.arm}|{c.distractors}|{self.task_id}|{self.trial}"
+        style = "" if c.agent == DEFAULT_AGENT else f"|{c.agent}"
+        return f"{c.model}|{c.arm}|{c.distractors}|{self.task_id}|{self.trial}{style}"
 
 
 def derived_seed(*parts: object) -> int:
@@ -127,11 +136,12 @@ def derived_seed(*parts: object) -> int:
 def attempts(
     columns: Sequence[Column], task_ids: Sequence[str], repeats: int, base_seed: int
 ) -> list[Attempt]:
-    """Every attempt, trial-major so an interrupted run has covered every task once first."""
+    """Every attempt, trial-major so an interrupted run has covered every task once first, and
+    each task's columns together so an interrupted run still has whole pairs to compare."""
     planned = []
     for trial in range(1, repeats + 1):
-        for column in columns:
-            for task_id in task_ids:
+        for task_id in task_ids:
+            for column in columns:
                 world_seed = derived_seed(base_seed, "world", task_id)
                 seed = derived_seed(base_seed, "sample", task_id, trial)
                 planned.append(Attempt(column, task_id, trial, world_seed, seed))
@@ -140,13 +150,18 @@ def attempts(
 
 def plan_differences(saved: Mapping[str, Any], current: Mapping[str, Any]) -> list[str]:
     """What a resumed run changed about the benchmark; empty when it is the same benchmark."""
-    return [key for key in _PLAN_IDENTITY if saved.get(key) != current.get(key)]
+    return [
+        key
+        for key in _PLAN_IDENTITY
+        if saved.get(key, _PLAN_DEFAULTS.get(key)) != current.get(key, _PLAN_DEFAULTS.get(key))
+    ]
 
 
 def in_plan_order(records: Sequence[Any], plan: Mapping[str, Any]) -> list[Any]:
     """Records in the order the plan lists attempts, so reports keep the suite's task order and
     the command's model order however the attempts finished; unknown ones go last."""
     models = [model["label"] for model in plan.get("models", [])]
+    agents = list(plan.get("agents", [DEFAULT_AGENT]))
     arms = [arm["name"] for arm in plan.get("arms", [])]
     levels = list(plan.get("distractors", []))
     tasks = list(plan.get("tasks", []))
@@ -157,7 +172,7 @@ def in_plan_order(records: Sequence[Any], plan: Mapping[str, Any]) -> list[Any]:
     return sorted(
         records,
         key=lambda r: (
-            r.trial, position(models, r.model), position(arms, r.arm),
+            r.trial, position(models, r.model), position(agents, r.agent), position(arms, r.arm),
             position(levels, r.distractors), position(tasks, r.task),
         ),
     )  # fmt: skip

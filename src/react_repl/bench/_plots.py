@@ -1,4 +1,5 @@
-"""PNG plots of a benchmark: success with its interval, steps and time spreads, tokens.
+"""PNG plots of a benchmark: success with its interval, steps and time spreads, tokens, and
+success against cost (or tokens) per attempt with the Pareto frontier.
 
 matplotlib is an optional extra (`pip install 'react-repl[bench]'`); without it the report is
 written without plots and says how to get them.
@@ -11,7 +12,7 @@ from typing import Any
 
 from react_repl.bench._summary import Summary, column_of
 
-PLOTS = ("success", "steps", "time", "tokens")
+PLOTS = ("success", "steps", "time", "tokens", "pareto")
 
 
 def write_plots(summary: Summary, folder: Path) -> tuple[list[Path], str | None]:
@@ -32,6 +33,7 @@ def write_plots(summary: Summary, folder: Path) -> tuple[list[Path], str | None]
         ("steps", _steps),
         ("time", _time),
         ("tokens", _tokens),
+        ("pareto", _pareto),
     ):
         figure, axes = plt.subplots(figsize=(max(5.0, 1.4 * len(summary.columns) + 2), 3.6))
         draw(summary, axes)
@@ -98,4 +100,22 @@ def _tokens(summary: Summary, axes: Any) -> None:
     axes.set_xticks(list(positions), _labels(summary), rotation=15, ha="right")
     axes.set_ylabel("tokens per attempt")
     axes.set_title("Tokens per attempt (mean)")
+    axes.legend()
+
+
+def _pareto(summary: Summary, axes: Any) -> None:
+    """One point per model × agent × arm; the frontier joined, cheapest first."""
+    axis = summary.spend_axis
+    for column in summary.columns_summary:
+        if column.attempts:
+            x, y = column.spend(axis), column.rate * 100
+            axes.scatter([x], [y], s=40, color="#3366aa", zorder=3)
+            axes.annotate(column.label, (x, y), textcoords="offset points", xytext=(5, 5))
+    frontier = summary.frontier
+    axes.plot([c.spend(axis) for c in frontier], [c.rate * 100 for c in frontier],
+              color="#d08c60", linestyle="--", label="Pareto frontier")  # fmt: skip
+    axes.set_xlabel("USD per attempt" if axis == "cost" else "tokens per attempt")
+    axes.set_ylabel("success (%)")
+    axes.set_ylim(-5, 105)
+    axes.set_title("Success against spend")
     axes.legend()

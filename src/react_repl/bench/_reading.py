@@ -29,12 +29,12 @@ def results_file(path: Path) -> Path:
 def load_results(files: Sequence[Path]) -> list[AttemptRecord]:
     """Records of one or more runs; a column present in two runs is told apart by its run id."""
     per_file = [in_plan_order(ResultsStore(file).read(), plan_of(file)) for file in files]
-    columns = [{(r.model, r.arm, r.distractors) for r in records} for records in per_file]
+    columns = [{(r.model, r.agent, r.arm, r.distractors) for r in records} for records in per_file]
     merged = []
     for index, records in enumerate(per_file):
         others = set().union(*(c for i, c in enumerate(columns) if i != index))
         for record in records:
-            clash = (record.model, record.arm, record.distractors) in others
+            clash = (record.model, record.agent, record.arm, record.distractors) in others
             merged.append(
                 replace(record, model=f"{record.model} [{record.run_id}]") if clash else record
             )

@@ -16,14 +16,24 @@ from jinja2 import Environment, PackageLoader, Template, select_autoescape
 
 from react_repl.bench._plots import write_plots
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._summary import MARKS, ColumnSummary, Comparison, Summary, summarise
+from react_repl.bench._summary import (
+    MARKS,
+    ColumnSummary,
+    Comparison,
+    Summary,
+    column_of,
+    summarise,
+)
 from react_repl.logs import Prices
 
 SIGNIFICANCE = 0.05
 LEGEND = (
     "Cell: steps the agent ran. ✅ finished and every check passed · 🟠 finished but a check "
-    "failed · ❌ did not finish (max steps, error, crash). Each cell links its run log."
+    "failed · ❌ did not finish (max steps, a limit, the model's error) · ⚠️ the harness or the "
+    "model server failed: not counted in success. Each cell links its run log."
 )
+SUMMARY_HEADER = ("mean steps", "malformed replies", "prompt tokens", "completion tokens",
+                  "mean time", "cost", "limits hit", "harness errors")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -80,16 +90,16 @@ class _View:
         for record in self.summary.records:
             if record.passed:
                 continue
-            label = next(
-                s.label for s in self.summary.columns_summary
-                if (s.column.model, s.column.arm, s.column.distractors)
-                == (record.model, record.arm, record.distractors)
-            )  # fmt: skip
+            label = self.summary.labels[column_of(record)]
             reasons = [f"{c['name']}: {c['detail']}" for c in record.failed_checks]
             if record.status != "finished":
                 reasons.insert(
                     0, f"status {record.status}" + (f" ({record.error})" if record.error else "")
                 )
+            if record.limit:
+                reasons.insert(0, f"{record.limit} limit reached")
+            if not record.ran:
+                reasons.insert(0, f"harness error after {record.tries} tries, not counted")
             rows.append((record, label, "; ".join(reasons)))
         return rows
 
@@ -111,15 +121,14 @@ def render_markdown(view: _View) -> str:
             for c in s.columns
         ]
         lines.append(f"| {task} | " + " | ".join(cells) + " |")
-    lines += ["", LEGEND, "", "## Summary", ""]
+    lines += ["", LEGEND, "", "## Summary", "", *(f"{line}  " for line in headline(s)), ""]
     ks = view.ks()
     header = (
         ["column", "success", "95% CI"]
         + [f"pass@{k}" for k in ks[1:]]
         + [f"pass^{k}" for k in ks[1:]]
     )
-    header += ["mean steps", "malformed replies", "prompt tokens", "completion tokens"]
-    header += ["mean time", "cost"]
+    header += SUMMARY_HEADER
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" * len(header) + "|")
     for c in s.columns_summary:
@@ -161,7 +170,29 @@ def _summary_cells(c: ColumnSummary, ks: list[int]) -> list[str]:
     cells += [steps, malformed, f"{c.prompt_tokens:,}", f"{c.completion_tokens:,}"]
     cells.append(f"{c.mean_seconds:.1f} s")
     cells.append(f"${c.cost:.4f}" if c.cost is not None else "–")
+    cells.append(str(c.limits_hit))
+    cells.append(f"{c.errors} ({c.retried} retried)" if c.retried else str(c.errors))
     return cells
+
+
+def headline(s: Summary) -> list[str]:
+    """What a reader needs before the table: what was not counted, and the frontier."""
+    ran = sum(c.attempts for c in s.columns_summary)
+    lines = [
+        f"Success counts the {ran} attempts that ran; {s.errors} ended in a harness error "
+        "(the model server or the harness failed, after every retry) and are left out."
+    ]
+    unit = "USD" if s.spend_axis == "cost" else "tokens"
+    if s.frontier:
+        points = ", ".join(
+            f"{c.label} ({c.rate:.0%} at {_spend(c.spend(s.spend_axis), unit)})" for c in s.frontier
+        )
+        lines.append(f"Pareto frontier ({unit} per attempt against success): {points}.")
+    return lines
+
+
+def _spend(value: float, unit: str) -> str:
+    return f"${value:.4f}" if unit == "USD" else f"{value:,.0f} tokens"
 
 
 def verdict(comparison: Comparison) -> str:
@@ -199,5 +230,7 @@ def _html_template() -> Template:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(summary_cells=_summary_cells, verdict=verdict)
+    env.globals.update(
+        summary_cells=_summary_cells, verdict=verdict, headline=headline, header=SUMMARY_HEADER
+    )
     return env.get_template("report.html.jinja2")

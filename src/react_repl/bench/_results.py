@@ -15,11 +15,9 @@ from pathlib import Path
 from typing import Any
 
 RESULTS_FILE = "results.jsonl"
-OUTCOMES = (
-    "pass",
-    "mistake",
-    "fail",
-)  # ✅ finished and checked, 🟠 finished wrong, ❌ not finished
+OUTCOMES = ("pass", "mistake", "fail", "error")
+"""✅ finished and checked, 🟠 finished wrong, ❌ not finished (the model's doing), ⚠️ the harness
+or the model server failed: not the model's result, so never in a success rate."""
 
 
 @dataclass(frozen=True)
@@ -55,10 +53,19 @@ class AttemptRecord:
     worker: str = ""
     replies: int = 0  # the model's step replies (plans, critics and the wrap-up not counted)
     malformed_replies: int = 0  # replies without an action, answered with a reminder
+    agent: str = "code"  # the agent style: code, tool-calls, or an external agent's name
+    limit: str | None = None  # the per-attempt limit that ended it: time, tokens or cost
+    tries: int = 1  # runs of this attempt: more than 1 when harness errors were retried
 
     @property
     def passed(self) -> bool:
         return self.outcome == "pass"
+
+    @property
+    def ran(self) -> bool:
+        """The attempt measured the model: it did not end in a harness error (results written
+        before errors had their own outcome say so by status)."""
+        return self.outcome != "error" and self.status != "crashed"
 
     @property
     def failed_checks(self) -> list[dict[str, Any]]:

@@ -26,8 +26,10 @@ from react_repl.bench._apiset import (
 )
 from react_repl.bench._attempt import AttemptJob
 from react_repl.bench._executors import make_executor
+from react_repl.bench._limits import Limits
 from react_repl.bench._models import ModelTarget
 from react_repl.bench._plan import (
+    DEFAULT_AGENT,
     DEFAULT_ARM,
     Arm,
     Attempt,
@@ -54,6 +56,7 @@ class BenchRun:
     out_dir: Path
     logs_dir: Path
     arms: Sequence[Arm] = (DEFAULT_ARM,)
+    agents: Sequence[str] = (DEFAULT_AGENT,)
     distractors: Sequence[int] = (0,)
     repeats: int = 1
     seed: int = 0
@@ -69,6 +72,12 @@ class BenchRun:
     pack: Path = DISTRACTOR_PACK
     resume: bool = False
     retry_errors: bool = False
+    error_retries: int = 2  # runs more of an attempt that ended in a harness error
+    limits: Limits = field(default_factory=Limits)  # flags over the suite's
+    prices: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # for cost limits
+
+    def attempt_limits(self) -> Limits:
+        return self.limits.over(self.suite.limits)
 
     @property
     def run_id(self) -> str:
@@ -79,8 +88,9 @@ class BenchRun:
 
     def columns(self) -> list[Column]:
         return [
-            Column(target.label, arm.name, level)
+            Column(target.label, arm.name, level, agent)
             for target in self.targets
+            for agent in self.agents
             for arm in self.arms
             for level in self.distractors
         ]
@@ -92,12 +102,14 @@ class BenchRun:
             "suite_path": str(self.suite.path),
             "suite_digest": self.suite.digest(),
             "models": [target.describe() for target in self.targets],
+            "agents": list(self.agents),
             "arms": [arm.describe() for arm in self.arms],
             "distractors": list(self.distractors),
             "repeats": self.repeats,
             "seed": self.seed,
             "tasks": self.tasks(),
             "overrides": dict(self.overrides),
+            "limits": self.attempt_limits().describe(),
         }
 
 
@@ -116,7 +128,7 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
     store = ResultsStore(run.out_dir / RESULTS_FILE)
     _write_plan(run, store)
     planned = attempts(run.columns(), run.tasks(), run.repeats, run.seed)
-    done = {r.key for r in store.read() if not (run.retry_errors and r.status == "crashed")}
+    done = {r.key for r in store.read() if not (run.retry_errors and not r.ran)}
     pending = [attempt for attempt in planned if attempt.key not in done]
     progress.started(len(planned), len(planned) - len(pending))
     if pending:
@@ -133,10 +145,21 @@ def run_benchmark(run: BenchRun, progress: Progress | None = None) -> list[Attem
         try:
             for turn, group in _turns(run, pending):
                 settings, server = _serve(turn, progress.notify)
-                jobs = (_job(run, attempt, settings, api_sets) for attempt in group)
-                for record in executor.run(jobs):
-                    store.append(record)
-                    progress.finished(record)
+                for tries in range(1, run.error_retries + 2):
+                    jobs = (_job(run, attempt, settings, api_sets) for attempt in group)
+                    failed = set()
+                    for record in executor.run(jobs):
+                        record = replace(record, tries=tries)
+                        store.append(record)
+                        if record.ran or tries > run.error_retries:
+                            progress.finished(record)
+                        else:
+                            failed.add(record.key)
+                            progress.notify(f"⚠️ {record.task}: harness error, running it again "
+                                            f"({record.error})"[:300])  # fmt: skip
+                    group = [attempt for attempt in group if attempt.key in failed]
+                    if not group:
+                        break
                 if server is not None:
                     server.release()  # its turn is over: the next model's server may stop it
         except KeyboardInterrupt:
@@ -284,6 +307,8 @@ def _job(
         logs_dir=str(run.logs_dir),
         sandbox=dict(run.sandbox),
         user_env=dict(run.user_env) if run.suite.network else {},
+        limits=run.attempt_limits(),
+        price=run.prices.get(target.label),
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl._paths import read_toml
+from react_repl.bench._limits import LIMIT_KEYS, Limits, read_limits
 from react_repl.bench._placeholders import PlaceholderError, expand
 from react_repl.bench._state import load_checks
 from react_repl.bench.world import SERVICES
@@ -23,7 +24,7 @@ from react_repl.bench.world import SERVICES
 SUITE_FILE = "suite.toml"
 _SUITE_KEYS = {
     "name", "description", "max_steps", "builtin_apis", "network", "services", "fixtures",
-    "may_change",
+    "may_change", *LIMIT_KEYS,
 }  # fmt: skip
 _TASK_KEYS = {
     "id", "task", "max_steps", "fixtures", "answer", "abs_tol", "rel_tol", "case_sensitive",
@@ -77,6 +78,7 @@ class Suite:
     services: tuple[str, ...] = ()
     apis_dir: Path | None = None
     checks_file: Path | None = None
+    limits: Limits = field(default_factory=Limits)  # per attempt, unless flags say otherwise
 
     def asks_user(self) -> bool:
         """Some task has a person answering ask_user, so the suite needs it indexed."""
@@ -137,6 +139,7 @@ def load_suite(path: str | Path) -> Suite:
         services=defaults.services,
         apis_dir=folder / "apis" if (folder / "apis").is_dir() else None,
         checks_file=checks_file,
+        limits=_limits(header, file),
     )
 
 
@@ -265,6 +268,13 @@ def _tolerance(entry: Mapping[str, Any], key: str, default: float, where: str) -
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
         raise SuiteError(f"{where}: {key} must be a number >= 0")
     return float(value)
+
+
+def _limits(header: Mapping[str, Any], file: Path) -> Limits:
+    try:
+        return read_limits(header, f"{file} [suite]")
+    except ValueError as error:
+        raise SuiteError(str(error)) from None
 
 
 def _typed(table: Mapping[str, Any], key: str, kind: type, default: Any, where: Any) -> Any:

@@ -22,11 +22,13 @@ from react_repl.bench._stats import (
 )
 from react_repl.logs import Prices, cost
 
-MARKS = {"pass": "✅", "mistake": "🟠", "fail": "❌"}
+MARKS = {"pass": "✅", "mistake": "🟠", "fail": "❌", "error": "⚠️"}
 
 
 @dataclass(frozen=True)
 class ColumnSummary:
+    """Over the attempts that ran: those that ended in a harness error are only counted."""
+
     column: Column
     label: str
     attempts: int
@@ -40,13 +42,22 @@ class ColumnSummary:
     completion_tokens: int
     mean_seconds: float
     cost: float | None
-    crashed: int
     replies: int = 0
     malformed_replies: int = 0
+    errors: int = 0  # attempts that ended in a harness error, after every retry
+    retried: int = 0  # attempts that ran more than once
+    limits_hit: int = 0
 
     @property
     def rate(self) -> float:
         return self.passed / self.attempts if self.attempts else 0.0
+
+    def spend(self, axis: str) -> float:
+        """What one attempt took: USD ("cost", with a price) or tokens."""
+        total = self.cost if axis == "cost" and self.cost is not None else None
+        if total is None:
+            total = self.prompt_tokens + self.completion_tokens
+        return total / max(1, self.attempts)
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,12 @@ class Summary:
     columns_summary: tuple[ColumnSummary, ...]
     comparisons: tuple[Comparison, ...]
     distractor_comparisons: tuple[Comparison, ...]
+    frontier: tuple[ColumnSummary, ...] = ()  # cost (or tokens) against success: not beaten
+    spend_axis: str = "tokens"  # "cost" when every column has a price
+
+    @property
+    def errors(self) -> int:
+        return sum(s.errors for s in self.columns_summary)
 
     def cell(self, task: str, column: Column) -> list[AttemptRecord]:
         """The attempts of one table cell, by trial."""
@@ -76,19 +93,23 @@ class Summary:
 
 
 def column_of(record: AttemptRecord) -> Column:
-    return Column(record.model, record.arm, record.distractors)
+    return Column(record.model, record.arm, record.distractors, record.agent)
 
 
 def summarise(records: Sequence[AttemptRecord], prices: Prices | None = None) -> Summary:
     columns = tuple(dict.fromkeys(column_of(r) for r in records))
     tasks = tuple(dict.fromkeys(r.task for r in records))
     show_arm = len({c.arm for c in columns}) > 1
+    show_agent = len({c.agent for c in columns}) > 1 or any(c.agent != "code" for c in columns)
     show_distractors = len({c.distractors for c in columns}) > 1 or any(
         c.distractors for c in columns
     )
-    labels = {c: c.label(show_arm, show_distractors) for c in columns}
-    by_column = {c: [r for r in records if column_of(r) == c] for c in columns}
-    summaries = tuple(_column_summary(c, labels[c], by_column[c], prices or {}) for c in columns)
+    labels = {c: c.label(show_arm, show_distractors, show_agent) for c in columns}
+    everything = {c: [r for r in records if column_of(r) == c] for c in columns}
+    summaries = tuple(_column_summary(c, labels[c], everything[c], prices or {}) for c in columns)
+    priced = [s for s in summaries if s.attempts]
+    axis = "cost" if priced and all(s.cost is not None for s in priced) else "tokens"
+    by_column = {c: [r for r in everything[c] if r.ran] for c in columns}
     rates = {s.column: s.rate for s in summaries}
     pairs = tuple(
         _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
@@ -97,7 +118,7 @@ def summarise(records: Sequence[AttemptRecord], prices: Prices | None = None) ->
     distractor_pairs = tuple(
         _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
         for a, b in combinations(columns, 2)
-        if (a.model, a.arm) == (b.model, b.arm) and a.distractors != b.distractors
+        if (a.model, a.arm, a.agent) == (b.model, b.arm, b.agent) and a.distractors != b.distractors
     )
     return Summary(
         records=tuple(records),
@@ -108,12 +129,32 @@ def summarise(records: Sequence[AttemptRecord], prices: Prices | None = None) ->
         columns_summary=summaries,
         comparisons=pairs,
         distractor_comparisons=distractor_pairs,
+        frontier=pareto_frontier(summaries, axis),
+        spend_axis=axis,
     )
 
 
+def pareto_frontier(summaries: Sequence[ColumnSummary], axis: str) -> tuple[ColumnSummary, ...]:
+    """The columns no other beats on both spend and success, cheapest first (HAL's view: a
+    column a hundred times dearer for one point more is on it, and the reader sees the price)."""
+    ran = [s for s in summaries if s.attempts]
+
+    def point(s: ColumnSummary) -> tuple[float, float]:
+        return s.spend(axis), -s.rate
+
+    def beaten(s: ColumnSummary) -> bool:
+        return any(
+            point(o) != point(s) and all(a <= b for a, b in zip(point(o), point(s), strict=True))
+            for o in ran
+        )
+
+    return tuple(sorted((s for s in ran if not beaten(s)), key=point))
+
+
 def _column_summary(
-    column: Column, label: str, records: list[AttemptRecord], prices: Prices
+    column: Column, label: str, every: list[AttemptRecord], prices: Prices
 ) -> ColumnSummary:
+    records = [r for r in every if r.ran]
     passed = sum(r.passed for r in records)
     per_task: dict[str, list[bool]] = {}
     for record in records:
@@ -144,9 +185,11 @@ def _column_summary(
         completion_tokens=completion,
         mean_seconds=mean(r.wall_seconds for r in records) if records else 0.0,
         cost=cost(prices.get(column.model), prompt, completion),
-        crashed=sum(r.status == "crashed" for r in records),
         replies=sum(r.replies for r in records),
         malformed_replies=sum(r.malformed_replies for r in records),
+        errors=len(every) - len(records),
+        retried=sum(r.tries > 1 for r in every),
+        limits_hit=sum(r.limit is not None for r in records),
     )
 
 

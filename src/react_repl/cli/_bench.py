@@ -2,13 +2,15 @@
 
 Exit codes: 0 every attempt passed; 1 some attempt did not; 2 bad usage, suite or config; 3 the
 harness could not run (a model server that does not answer, an executor that cannot start) or an
-attempt crashed in it; 130 interrupted (finished attempts are kept for --resume).
+attempt ended in a harness error (after its retries); 130 interrupted (finished attempts are kept
+for --resume).
 """
 
 from __future__ import annotations
 
 import signal
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -70,6 +72,39 @@ def bench() -> None:
     metavar="NAME:KEY=VALUE,…",
     help="An agent variant compared as its own column, e.g. nofew:few_shot=false. "
     "Repeatable; `base:` is the unchanged agent.",
+)
+@click.option(
+    "--agent",
+    "agents",
+    multiple=True,
+    metavar="STYLE",
+    help="Agent style compared as its own column: code (default), tool-calls, smolagents, "
+    "or an installed react_repl.bench_agents entry point. Repeatable.",
+)
+@click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="SECONDS",
+    help="Per attempt (default: the suite's time_limit).",
+)
+@click.option(
+    "--token-limit",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Prompt + completion tokens per attempt (default: the suite's token_limit).",
+)
+@click.option(
+    "--cost-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="USD",
+    help="Per attempt, at the model's price (default: the suite's cost_limit).",
+)
+@click.option(
+    "--error-retries",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    help="Runs more of an attempt that ended in a harness error.",
 )
 @click.option(
     "--set",
@@ -135,6 +170,11 @@ def run_command(
     base_url: str | None,
     api_key: str | None,
     arms: tuple[str, ...],
+    agents: tuple[str, ...],
+    time_limit: float | None,
+    token_limit: int | None,
+    cost_limit: float | None,
+    error_retries: int,
     option_values: tuple[str, ...],
     repeats: int,
     workers: int,
@@ -162,6 +202,10 @@ def run_command(
         price_table = {**target_prices(run.targets), **(read_prices(prices) if prices else {})}
     except ValueError as error:
         raise _UsageError(str(error)) from None
+    unpriced = [t.label for t in run.targets if t.label not in price_table]
+    if run.attempt_limits().cost and unpriced:
+        raise _UsageError(f"a cost limit needs a price for {', '.join(unpriced)} (--prices)")
+    run = replace(run, prices=price_table)
     _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
@@ -223,9 +267,11 @@ def _assemble(args: dict[str, Any]) -> Any:
     from react_repl.bench import (
         DISTRACTOR_PACK,
         BenchRun,
+        Limits,
         ModelSpecError,
         PlanError,
         SuiteError,
+        check_styles,
         parse_arm,
         resolve_targets,
     )
@@ -242,6 +288,8 @@ def _assemble(args: dict[str, Any]) -> Any:
             args["models"], config.as_data(), base_url=args["base_url"], api_key=args["api_key"]
         )
         arms = [parse_arm(text) for text in args["arms"]] or [DEFAULT_ARM]
+        agents = list(args["agents"]) or ["code"]
+        check_styles(agents)
         overrides = option_values(args["option_values"])
         levels = _levels(args["distractors"])
         agent_base = {
@@ -272,6 +320,9 @@ def _assemble(args: dict[str, Any]) -> Any:
         out_dir=out_dir,
         logs_dir=logs_dir,
         arms=arms,
+        agents=agents,
+        limits=Limits(args["time_limit"], args["token_limit"], args["cost_limit"]),
+        error_retries=args["error_retries"],
         distractors=levels,
         repeats=args["repeats"],
         seed=args["seed"],
@@ -336,6 +387,7 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
         "mean steps",
         "tokens (prompt+completion)",
         "mean time",
+        "harness errors",
     ):
         table.add_column(name)
     for column in summary.columns_summary:
@@ -347,11 +399,12 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
             f"{column.mean_steps:.1f}",
             f"{column.prompt_tokens:,}+{column.completion_tokens:,}",
             f"{column.mean_seconds:.1f} s",
+            str(column.errors),
         )
     _console.print(table)
     _console.print(Text(f"Report: {files.markdown}  {files.html}"), soft_wrap=True)
     if files.plots_skipped:
         _console.print(Text(files.plots_skipped, style="yellow"))
-    if any(record.status == "crashed" for record in records):
+    if any(not record.ran for record in records):
         raise SystemExit(EXIT_CRASHED)
     raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)

@@ -62,7 +62,7 @@ class BenchProgress:
             reasons.insert(0, record.status + (f" ({record.error})" if record.error else ""))
         detail = f" — {'; '.join(reasons)}"[:300] if reasons else ""
         line = (
-            f"{MARKS[record.outcome]} {record.model} / {record.arm} {record.task} "
+            f"{MARKS[record.outcome]} {record.model} / {record.agent} / {record.arm} {record.task} "
             f"#{record.trial}: {record.steps} steps, {record.wall_seconds:.1f} s{detail}"
         )
         self._progress.console.print(Text(line))
