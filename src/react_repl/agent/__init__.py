@@ -1,10 +1,10 @@
 """The ReAct agent: THOUGHT → ACTION (Python in the sandbox) → OBSERVATION, until `stop()`."""
 
 from react_repl.agent._agent import Agent
-from react_repl.agent._background import RunHandle
 from react_repl.agent._continuation import ContinuationError
 from react_repl.agent._parse import ParsedReply, parse_reply
 from react_repl.agent._profiles import PROFILES, ModelProfile, profile_for
+from react_repl.agent._threaded import RunHandle
 from react_repl.context import (
     ActionProposed,
     ActionReviewed,

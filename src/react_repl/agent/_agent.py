@@ -11,13 +11,12 @@ from typing import Any
 
 from react_repl._paths import default_workspace_dir
 from react_repl._unicode import valid_unicode
-from react_repl.agent._async import run_async, stream_async
-from react_repl.agent._background import RunHandle
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._loop import Outcome, StepLoop
 from react_repl.agent._plugins import installed_plugins, plugin_manager
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._search import agent_method_search
+from react_repl.agent._threaded import RunHandle, run_async, stream_async
 from react_repl.agent._tracing import result_attributes, stage, tracing_plugins
 from react_repl.context import (
     AgentOptions,

@@ -1,10 +1,13 @@
-"""A run awaited from asyncio: the synchronous loop in its own thread, its events on the loop.
+"""A run in a thread of its own, seen from another thread or from asyncio.
 
-The loop blocks on the model's socket and the sandbox's pipe, so it runs in a thread of its own
-(not the default executor, whose few workers would make concurrent runs queue); each event is
-handed to the event loop with `call_soon_threadsafe`. Cancelling the awaiting task sets the
-run's cancel flag, which closes the model's response and kills the sandbox's action, and waits
-for the run to write its log before the cancellation goes on.
+The loop itself is synchronous: it blocks on the model's socket and the sandbox's pipe and reports
+through a callback. `RunHandle` puts each event on a queue for the consumer's thread, so a front
+end (a notebook, a web page) can `for event in handle.events()` and call `handle.cancel()` from
+anywhere. `run_async` / `stream_async` hand each event to the event loop with
+`call_soon_threadsafe`, from a thread per run (not the default executor, whose few workers would
+make concurrent runs queue). Cancelling the awaiting task sets the run's cancel flag, which
+closes the model's response and kills the sandbox's action, and waits for the run to write its
+log before the cancellation goes on.
 """
 
 from __future__ import annotations
@@ -12,14 +15,53 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import queue
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from react_repl.context import Event, RunResult
 
 Runner = Callable[..., RunResult]  # called with on_event= and cancel=
 _DONE = object()
+
+
+class RunHandle:
+    def __init__(self, runner: Runner) -> None:
+        self._events: queue.Queue[Any] = queue.Queue()
+        self._cancel = threading.Event()
+        self._result: RunResult | None = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._work, args=(runner,), daemon=True)
+        self._thread.start()
+
+    def events(self) -> Iterator[Event]:
+        """Every event in order, ending after RunEnded; re-raises what ended the run otherwise."""
+        while (event := self._events.get()) is not _DONE:
+            yield event
+        if self._error is not None:
+            raise self._error
+
+    def cancel(self) -> None:
+        """End the run as soon as possible (within a second, also mid-reply); it logs why."""
+        self._cancel.set()
+
+    def result(self, timeout: float | None = None) -> RunResult:
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            raise TimeoutError(f"the run did not end within {timeout} s")
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result
+
+    def _work(self, runner: Runner) -> None:
+        try:
+            self._result = runner(on_event=self._events.put, cancel=self._cancel)
+        except BaseException as error:  # handed to the consumer's thread, not lost in this one
+            self._error = error
+        finally:
+            self._events.put(_DONE)
 
 
 class _ThreadedRun:
