@@ -11,8 +11,9 @@ servers included), `prepare_registry` (the APIs and a method_search over exactly
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from react_repl._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from react_repl.compose._config import configured_servers, load_config
@@ -72,10 +73,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"react_repl.compose.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)

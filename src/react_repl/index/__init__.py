@@ -6,8 +6,9 @@ the agent's first search, and only that search needs numpy, FAISS and the encode
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from react_repl._lazy import lazy_exports
 
 from react_repl._hit_listing import DEEP_K, MAX_SHOWN, k_problem
 
@@ -50,9 +51,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -10,8 +10,9 @@ catalog, search or pruning.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from react_repl._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
@@ -140,9 +141,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS)
