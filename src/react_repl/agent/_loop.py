@@ -237,14 +237,7 @@ class StepLoop:
         reply = f"THOUGHT {step}: (this action was given when the run was rewound)\n" \
                 f"ACTION {step}:\n```python\n{code}\n```"  # fmt: skip
         self.emit(TextDelta(step, reply))
-        return Completion(
-            text=reply,
-            prompt_tokens=0,
-            completion_tokens=0,
-            duration=0.0,
-            finish_reason="given",
-            retries=0,
-        )
+        return Completion(reply, 0, 0, 0.0, finish_reason="given", retries=0)
 
     def ask_model(self, purpose: str, messages: list[dict[str, str]]) -> str:
         """A plugin's own model call (plan, critic): counted, cancellable, logged as a step."""
@@ -306,12 +299,8 @@ class StepLoop:
         state.malformed += 1
         self.checkpoint()
         if state.malformed >= self.options.max_malformed_replies:
-            raise _Finished(
-                Outcome(
-                    Status.ERROR,
-                    error=f"the model gave no action in {state.malformed} consecutive replies",
-                )
-            )
+            error = f"the model gave no action in {state.malformed} consecutive replies"
+            raise _Finished(Outcome(Status.ERROR, error=error))
 
     def _cut_at_length(
         self, step: int, proposal: Proposal, completion: Completion, started: float
@@ -332,9 +321,8 @@ class StepLoop:
         reason = review.reason or "no reason given"
         notes = StepNotes(proposal.thought, "", "", proposal.action, _review_note(review))
         self.record(step, "step", completion, started, notes)
-        raise _Finished(
-            Outcome(Status.INTERRUPTED, error=f"stopped by the reviewer at step {step}: {reason}")
-        )
+        error = f"stopped by the reviewer at step {step}: {reason}"
+        raise _Finished(Outcome(Status.INTERRUPTED, error=error))
 
     def _out_of_steps(self) -> Outcome:
         """Max steps, with the wrap-up's summary; a failed wrap-up call loses only the summary:
