@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from react_repl.context._api_docs import ApiDoc
@@ -103,29 +103,13 @@ class RunState:
     pending_note: str | None = None  # added to the next prompt once (a hint, a restore report)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "task": self.task,
-            "transcript": self.transcript.to_json(),
-            "step": self.step,
-            "malformed": self.malformed,
-            "answer_reviews": self.answer_reviews,
-            "memo": self.memo,
-            "pending_action": self.pending_action,
-            "pending_note": self.pending_note,
-        }
+        return {**vars(self), "transcript": self.transcript.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunState:
-        return cls(
-            task=data["task"],
-            transcript=Transcript.from_json(data["transcript"]),
-            step=int(data["step"]),
-            malformed=int(data.get("malformed", 0)),
-            answer_reviews=int(data.get("answer_reviews", 0)),
-            memo=dict(data.get("memo", {})),
-            pending_action=data.get("pending_action"),
-            pending_note=data.get("pending_note"),
-        )
+        """A checkpoint's state; one written by an earlier version lacks the newer counters."""
+        known = {k: v for k, v in data.items() if k in {f.name for f in fields(cls)}}
+        return cls(**{**known, "transcript": Transcript.from_json(data["transcript"])})
 
 
 def _no_model_yet(purpose: str, messages: list[dict[str, str]]) -> str:
