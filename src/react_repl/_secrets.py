@@ -88,14 +88,6 @@ def shown_signature(
     return signature.replace(parameters=parameters)
 
 
-def shown_default(function: Callable[..., Any], parameter: inspect.Parameter) -> str | None:
-    """The text of one parameter's default as the model may see it; None if it has none."""
-    if parameter.default is inspect.Parameter.empty:
-        return None
-    written = _written_defaults(inspect.unwrap(function))
-    return repr(parameter.default) if _may_show(parameter, written) else HIDDEN_DEFAULT
-
-
 def _may_show(parameter: inspect.Parameter, written: Mapping[str, Any]) -> bool:
     name, value = parameter.name, parameter.default
     if name.startswith("_") or looks_secret(name) or name not in written:
