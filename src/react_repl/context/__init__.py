@@ -10,7 +10,6 @@ from react_repl.context._api_docs import (
     ApiDoc,
     api_docs,
     apis_called,
-    hit_name,
     with_parameter_docs,
     writes_called,
 )
@@ -88,7 +87,6 @@ __all__ = [
     "check_keys",
     "edited_techniques",
     "event_name",
-    "hit_name",
     "option_fields",
     "with_parameter_docs",
     "writes_called",

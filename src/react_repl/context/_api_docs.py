@@ -8,9 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from react_repl._hit_listing import HIT_NAME
 from react_repl.registry import declaration_of, format_signature, parse_docstring, read_signature
-
-_HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 
 
 @dataclass(frozen=True)
@@ -44,19 +43,13 @@ def writes_called(code: str, docs: Mapping[str, ApiDoc]) -> list[str]:
     return [name for name in apis_called(code, docs) if docs[name].side_effects]
 
 
-def hit_name(line: str) -> str:
-    """The function a method_search hit line names ("" for any other line)."""
-    match = _HIT_NAME.match(line)
-    return match["name"] if match else ""
-
-
 def with_parameter_docs(hits: str, docs: Mapping[str, ApiDoc]) -> str:
     """method_search's hits with the top hit's parameters and result explained under it.
 
     The result's keys are what a small model guesses wrong otherwise: it indexes a record by a
     name it made up, and the KeyError costs a step."""
     first, _, rest = hits.partition("\n")
-    doc = docs.get(hit_name(first))
+    doc = docs.get(match[1]) if (match := HIT_NAME.match(first)) else None
     if doc is None or not (doc.params or doc.returns):
         return hits
     lines = [f"    {param}" for param in doc.params]
@@ -80,16 +73,11 @@ def api_docs(apis: Mapping[str, Callable[..., Any]]) -> dict[str, ApiDoc]:
             for param, (_type, description) in sections.params.items()
             if description.strip()
         )
+        module = getattr(function, "__module__", None) or ""
         docs[name] = ApiDoc(
-            signature,
-            sections.raises,
-            _side_effects(function),
-            params,
-            _positional(parsed),
-            sections.returns,
-            getattr(function, "__module__", None) or "",
-            sections.summary,
-        )
+            signature, sections.raises, _side_effects(function), params, _positional(parsed),
+            sections.returns, module, sections.summary,
+        )  # fmt: skip
     return docs
 
 

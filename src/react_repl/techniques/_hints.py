@@ -16,7 +16,6 @@ from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 
 _NOT_API_ERRORS = {None, "NameError", "SyntaxError", "TypeError", "TimeoutError", "WorkerCrashed"}
-_HIT_NAME = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\(")
 _LINE = re.compile(r"^\s*line \d+: (?P<code>.+)$", re.MULTILINE)
 _SANDBOX_HINT = "\nHint: "
 _MISSING_NAME = re.compile(r"NameError: name '(?P<name>[A-Za-z_][A-Za-z0-9_]*)' is not defined")
