@@ -153,6 +153,13 @@ class RunContext:
         """A plugin's own state for this run (created empty on first use)."""
         return self.state.memo.setdefault(key, {})
 
+    def ask(self, purpose: str, system: str, turn: str, **values: Any) -> str:
+        """`ask_model` with a system prompt and one user turn, both rendered from templates."""
+        prompt = self.prompts.render
+        messages = [{"role": "system", "content": prompt(system)},
+                    {"role": "user", "content": prompt(turn, **values)}]  # fmt: skip
+        return self.ask_model(purpose, messages)
+
 
 def _as_text(value: Any) -> str:
     try:

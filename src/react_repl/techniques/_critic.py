@@ -35,7 +35,10 @@ class AnswerCritic:
             return Verdict(False, copied)
         if not self.use_model:
             return None
-        reply = run.ask_model("critic", critic_messages(run, answer))
+        text = answer.text if answer.text is not None else "(no answer)"
+        observations, kind = recent_observations(run), type(answer.value).__name__
+        reply = run.ask("critic", "critic.jinja2", "critic_turn.jinja2", task=run.task,
+                        observations=observations, answer=text, answer_type=kind)  # fmt: skip
         return parse_verdict(reply)
 
 
@@ -50,19 +53,10 @@ class ResultCritic:
             return None
         if not any(f"{name}(" in proposal.action for name in run.api_docs):
             return None
-        messages = [
-            {"role": "system", "content": run.prompts.render("result_critic.jinja2")},
-            {
-                "role": "user",
-                "content": run.prompts.render(
-                    "result_critic_turn.jinja2",
-                    task=run.task,
-                    action=proposal.action,
-                    observation=observation.text[:_OBSERVATION_CHARS],
-                ),
-            },
-        ]
-        verdict = parse_verdict(run.ask_model("critic", messages))
+        result = observation.text[:_OBSERVATION_CHARS]
+        reply = run.ask("critic", "result_critic.jinja2", "result_critic_turn.jinja2",
+                        task=run.task, action=proposal.action, observation=result)  # fmt: skip
+        verdict = parse_verdict(reply)
         return None if verdict.accepted else f"[critic: {verdict.reason}]"
 
 
@@ -78,17 +72,10 @@ class WriteCritic:
         memo = run.memo("write_critic")
         if not writes or memo.get("rejections", 0) >= MAX_WRITE_REJECTIONS:
             return None
-        turn = run.prompts.render(
-            "write_critic_turn.jinja2",
-            task=run.task,
-            observations=recent_observations(run),
-            action=proposal.action,
-        )
-        messages = [
-            {"role": "system", "content": run.prompts.render("write_critic.jinja2")},
-            {"role": "user", "content": turn},
-        ]
-        verdict = parse_verdict(run.ask_model("critic", messages))
+        seen, action = recent_observations(run), proposal.action
+        reply = run.ask("critic", "write_critic.jinja2", "write_critic_turn.jinja2",
+                        task=run.task, action=action, observations=seen)  # fmt: skip
+        verdict = parse_verdict(reply)
         if verdict.accepted:
             return None
         memo["rejections"] = memo.get("rejections", 0) + 1
@@ -101,20 +88,6 @@ class WriteCritic:
 def recent_observations(run: RunContext) -> list[str]:
     observations = [e.observation for e in run.exchanges if e.observation]
     return [text[:_OBSERVATION_CHARS] for text in observations[-_RECENT_OBSERVATIONS:]]
-
-
-def critic_messages(run: RunContext, answer: Answer) -> list[dict[str, str]]:
-    turn = run.prompts.render(
-        "critic_turn.jinja2",
-        task=run.task,
-        observations=recent_observations(run),
-        answer=answer.text if answer.text is not None else "(no answer)",
-        answer_type=type(answer.value).__name__,
-    )
-    return [
-        {"role": "system", "content": run.prompts.render("critic.jinja2")},
-        {"role": "user", "content": turn},
-    ]
 
 
 def parse_verdict(reply: str) -> Verdict:

@@ -14,12 +14,11 @@ from react_repl.context import Proposal, RunContext
 from react_repl.hookspecs import hookimpl
 from react_repl.sandbox import Observation
 from react_repl.techniques._loop_detection import loop_detected_at
+from react_repl.techniques._validation import recent_steps
 
 MEMO = "plan"
 _MAX_LINES = 6
 _MAX_CHARS = 600
-_RECENT_STEPS = 4
-_STEP_CHARS = 300
 _ITEM = re.compile(r"^\s*(?:[-*]|\d+[.)])\s+\S")
 
 
@@ -60,20 +59,9 @@ class Planner:
         return ""
 
     def _plan(self, run: RunContext, template: str, *, reason: str, plan: str = "") -> str:
-        recent = [
-            (e.action or "(no action)", e.observation[:_STEP_CHARS])
-            for e in run.exchanges[-_RECENT_STEPS:]
-        ]
-        messages = [
-            {"role": "system", "content": run.prompts.render("plan.jinja2")},
-            {
-                "role": "user",
-                "content": run.prompts.render(
-                    template, task=run.task, reason=reason, plan=plan, recent=recent
-                ),
-            },
-        ]
-        return clean_plan(run.ask_model("plan", messages))
+        reply = run.ask("plan", "plan.jinja2", template, task=run.task, reason=reason, plan=plan,
+                        recent=recent_steps(run))  # fmt: skip
+        return clean_plan(reply)
 
 
 def clean_plan(reply: str) -> str:

@@ -33,7 +33,9 @@ class ProgressValidation:
         if run.step == 0 or run.step % every or memo.get("checked") == run.step:
             return None
         memo["checked"] = run.step
-        progress = parse_progress(run.ask_model("validation", validation_messages(run)))
+        reply = run.ask("validation", "validation.jinja2", "validation_turn.jinja2",
+                        task=run.task, step=run.step, recent=recent_steps(run))  # fmt: skip
+        progress = parse_progress(reply)
         memo.setdefault("verdicts", []).append([run.step, progress.verdict])
         if progress.verdict == "on track":
             return None
@@ -45,16 +47,10 @@ class ProgressValidation:
         )
 
 
-def validation_messages(run: RunContext) -> list[dict[str, str]]:
-    recent = [
-        (e.action or "(no action)", e.observation[:_STEP_CHARS])
-        for e in run.exchanges[-_RECENT_STEPS:]
-    ]
-    turn = run.prompts.render("validation_turn.jinja2", task=run.task, step=run.step, recent=recent)
-    return [
-        {"role": "system", "content": run.prompts.render("validation.jinja2")},
-        {"role": "user", "content": turn},
-    ]
+def recent_steps(run: RunContext) -> list[tuple[str, str]]:
+    """The latest steps' actions and the start of their results: what a check or a plan reads."""
+    return [(e.action or "(no action)", e.observation[:_STEP_CHARS])
+            for e in run.exchanges[-_RECENT_STEPS:]]  # fmt: skip
 
 
 def parse_progress(reply: str) -> Progress:
