@@ -70,7 +70,7 @@ class Approver:
 
     @hookimpl
     def review_action(self, run: RunContext, proposal: Proposal) -> Review | None:
-        reasons = self.reasons(run, proposal.action)
+        reasons = self.reasons_in(proposal.action, run.api_docs)
         if not reasons:
             return None
         request = ApprovalRequest(proposal.step, proposal.thought, proposal.action, reasons)
@@ -82,12 +82,9 @@ class Approver:
         finally:
             page.close()
 
-    def reasons(self, run: RunContext, code: str) -> tuple[str, ...]:
-        """Why this code needs a person's decision; empty when it may run unasked."""
-        return self.reasons_in(code, run.api_docs)
-
     def reasons_in(self, code: str, docs: Mapping[str, ApiDoc]) -> tuple[str, ...]:
-        """`reasons` outside an agent run: the MCP gateway asks the same questions."""
+        """Why this code needs a person's decision (empty: it may run unasked); the MCP gateway
+        asks the same questions outside an agent run."""
         found = []
         if self.policy == "all":
             found.append("every action needs approval")
