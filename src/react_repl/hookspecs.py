@@ -19,15 +19,7 @@ from typing import Any
 
 import pluggy
 
-from react_repl.context import (
-    Answer,
-    Event,
-    Proposal,
-    Review,
-    RunContext,
-    StepPlan,
-    Verdict,
-)
+from react_repl.context import Answer, Event, Proposal, Review, RunContext, StepPlan, Verdict
 from react_repl.sandbox import Observation
 
 PROJECT = "react_repl"

@@ -18,19 +18,10 @@ from react_repl._lazy import lazy_exports
 if TYPE_CHECKING:
     from react_repl.compose._config import configured_servers, load_config
     from react_repl.compose._model_choice import ModelChoice, choose_model, start_model
-    from react_repl.compose._open import (
-        OptionValue,
-        assemble_agent,
-        check_logs_folder,
-        open_agent,
-    )
+    from react_repl.compose._open import OptionValue, assemble_agent, check_logs_folder, open_agent
     from react_repl.compose._registry import discover_apis, prepare_registry
     from react_repl.compose._scope import ApiScope, scope_for
-    from react_repl.compose._sources import (
-        ApiSourceError,
-        check_api_sources,
-        check_index_sources,
-    )
+    from react_repl.compose._sources import ApiSourceError, check_api_sources, check_index_sources
 
 # Exports load on first use: `react-repl search` needs the registry stage, not the agent and
 # the model client behind `open_agent` (openai alone takes most of a second to import).

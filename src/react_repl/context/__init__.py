@@ -35,12 +35,7 @@ from react_repl.context._options import (
 )
 from react_repl.context._prompts import PromptSet
 from react_repl.context._result import RunResult, Status, Usage
-from react_repl.context._transcript import (
-    ContextBudgetError,
-    Exchange,
-    TokenEstimator,
-    Transcript,
-)
+from react_repl.context._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
 from react_repl.context._values import (
     Answer,
     Proposal,
