@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import threading
+import warnings
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pluggy
+
+from react_repl import hookspecs
 from react_repl._paths import default_workspace_dir
 from react_repl._unicode import valid_unicode
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
 from react_repl.agent._loop import Outcome, StepLoop
-from react_repl.agent._plugins import installed_plugins, plugin_manager
 from react_repl.agent._recorder import RunRecorder
 from react_repl.agent._search import agent_method_search
 from react_repl.agent._threaded import RunHandle, run_async, stream_async
@@ -32,12 +35,14 @@ from react_repl.context import (
     Transcript,
     api_docs,
 )
+from react_repl.hookspecs import hookimpl
 from react_repl.llm import ChatModel
 from react_repl.logs import Price, RunParameters, append_link, cost, price_settings, prompts_hash
 from react_repl.sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
-from react_repl.techniques import check_techniques
+from react_repl.techniques import check_techniques, technique_plugins
 
 EventCallback = Callable[[Event], None]
+ENTRY_POINT_GROUP = "react_repl.plugins"
 
 
 class Agent:
@@ -312,6 +317,43 @@ class _Origin:
     def settings(self) -> dict[str, Any]:
         return {f"{self.relation}_from": self.checkpoint.log.stem,
                 "from_step": self.checkpoint.step}  # fmt: skip
+
+
+def installed_plugins() -> list[object]:
+    """Plugins published by installed packages; one that fails to load is skipped with a warning."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    try:
+        manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+    except Exception as error:  # a broken third-party plugin must not stop every run
+        warnings.warn(f"a react_repl plugin failed to load: {error}", stacklevel=2)
+    return list(manager.get_plugins())
+
+
+def plugin_manager(
+    options: AgentOptions, plugins: Iterable[object], on_event: EventCallback | None
+) -> pluggy.PluginManager:
+    """A fresh manager per run, so techniques keep no state between runs. pluggy calls the most
+    recently registered implementation first, so a caller's reviewer or critic is asked before a
+    built-in one, and its `firstresult` answer wins."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    for plugin in [*technique_plugins(options), *plugins]:
+        manager.register(plugin)
+    if on_event is not None:
+        manager.register(_EventCallback(on_event))
+    return manager
+
+
+class _EventCallback:
+    """Adapts a plain `on_event(event)` callable to the hook."""
+
+    def __init__(self, callback: EventCallback) -> None:
+        self.callback = callback
+
+    @hookimpl
+    def on_event(self, event: Any) -> None:
+        self.callback(event)
 
 
 def describe_confinement(confinement: Mapping[str, Any]) -> str:
