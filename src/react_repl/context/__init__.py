@@ -20,10 +20,13 @@ from react_repl.context._events import (
     ModelRetried,
     Observed,
     RunEnded,
+    RunResult,
     RunStarted,
+    Status,
     StepEnded,
     StepStarted,
     TextDelta,
+    Usage,
     event_name,
 )
 from react_repl.context._options import (
@@ -34,7 +37,6 @@ from react_repl.context._options import (
     option_fields,
 )
 from react_repl.context._prompts import PromptSet
-from react_repl.context._result import RunResult, Status, Usage
 from react_repl.context._transcript import ContextBudgetError, Exchange, TokenEstimator, Transcript
 from react_repl.context._values import (
     Answer,
