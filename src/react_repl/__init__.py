@@ -11,7 +11,6 @@ Imports are lazy so that `import react_repl` stays cheap; type checkers see the 
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -24,24 +23,25 @@ if TYPE_CHECKING:
     from react_repl.registry import ApiRegistry, api
     from react_repl.sandbox import Observation, Sandbox
 
+from react_repl._lazy import lazy_exports
 from react_repl._version import __version__
 
 _EXPORTS = {
-    "Sandbox": "react_repl.sandbox",
-    "Observation": "react_repl.sandbox",
-    "api": "react_repl.registry",
-    "ApiRegistry": "react_repl.registry",
-    "MethodIndex": "react_repl.index",
-    "method_search_function": "react_repl.index",
-    "ChatModel": "react_repl.llm",
-    "ModelSettings": "react_repl.llm",
-    "Agent": "react_repl.agent",
-    "AgentOptions": "react_repl.agent",
-    "RunResult": "react_repl.agent",
-    "Config": "react_repl.config",
-    "ConfigError": "react_repl.config",
-    "open_agent": "react_repl.compose",
-    "hookimpl": "react_repl.hookspecs",
+    "Sandbox": "sandbox",
+    "Observation": "sandbox",
+    "api": "registry",
+    "ApiRegistry": "registry",
+    "MethodIndex": "index",
+    "method_search_function": "index",
+    "ChatModel": "llm",
+    "ModelSettings": "llm",
+    "Agent": "agent",
+    "AgentOptions": "agent",
+    "RunResult": "agent",
+    "Config": "config",
+    "ConfigError": "config",
+    "open_agent": "compose",
+    "hookimpl": "hookspecs",
 }
 
 __all__ = [
@@ -63,9 +63,4 @@ __all__ = [
     "open_agent",
 ]
 
-
-def __getattr__(name: str) -> object:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'react_repl' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
