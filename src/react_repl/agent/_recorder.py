@@ -15,7 +15,7 @@ from typing import Any
 
 from react_repl.context import Status, Usage
 from react_repl.llm import Completion
-from react_repl.logs import RunLog, RunParameters, StepRecord
+from react_repl.logs import RunLog, StepRecord
 from react_repl.sandbox import Observation
 
 
@@ -38,25 +38,11 @@ class RunRecorder:
         self.usage = Usage()
 
     @classmethod
-    def open(
-        cls,
-        logs_dir: Path | None,
-        *,
-        task: str,
-        model: str,
-        settings: Mapping[str, Any],
-        durable: bool,
-        parameters: RunParameters,
-        bench_run: str | None = None,
-    ) -> RunRecorder:
-        log = None
-        if logs_dir is not None:
-            started = datetime.now().astimezone()
-            log = RunLog.create(
-                Path(logs_dir), task=task, model=model, settings=settings, started=started,
-                durable=durable, parameters=parameters, bench_run=bench_run,
-            )  # fmt: skip
-        return cls(log)
+    def open(cls, logs_dir: Path | None, **log: Any) -> RunRecorder:
+        """A recorder writing a new log in `logs_dir` (`RunLog.create`'s keywords); None: none."""
+        if logs_dir is None:
+            return cls(None)
+        return cls(RunLog.create(Path(logs_dir), started=datetime.now().astimezone(), **log))
 
     def count(self, completion: Completion) -> None:
         self.usage += Usage(completion.prompt_tokens, completion.completion_tokens)
