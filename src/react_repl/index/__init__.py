@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from react_repl._lazy import lazy_exports
-
 from react_repl._hit_listing import DEEP_K, MAX_SHOWN, k_problem
+from react_repl._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from ._encoder import Encoder, SentenceTransformerEncoder, fetch_encoder_weights

