@@ -42,17 +42,10 @@ from react_repl._hit_listing import MAX_SHOWN, hit_names, k_problem
 from react_repl.context import ApiDoc, with_parameter_docs
 from react_repl.sandbox import prints_result
 
-PLACEHOLDER_QUERIES = frozenset(
-    {
-        "what you need",
-        "what i need",
-        "what the next step needs",
-        "description",
-        "what you want",
-        "your query",
-        "query",
-    }
-)
+PLACEHOLDER_QUERIES = frozenset({
+    "what you need", "what i need", "what the next step needs", "description", "what you want",
+    "your query", "query",
+})  # fmt: skip
 
 
 def is_placeholder(query: object) -> bool:

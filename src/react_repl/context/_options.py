@@ -14,14 +14,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_STOP = ("\nOBSERVATION", "\nObservation", "\nobservation")
-DEFAULT_TECHNIQUES = (
-    "decompose",
-    "name_error_search",
-    "api_hints",
-    "repeat_warning",
-    "loop_detection",
-    "example_check",
-)
+DEFAULT_TECHNIQUES = ("decompose", "name_error_search", "api_hints", "repeat_warning",
+                      "loop_detection", "example_check")  # fmt: skip
 
 # Switches of earlier versions that are techniques now, and the name each one turns on.
 NOW_TECHNIQUES = {
