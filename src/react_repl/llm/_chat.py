@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 import openai
 
-from ._backoff import retry_delay
 from ._discovery import DEFAULT_CONTEXT_WINDOW, discover_context_window, list_model_entries
 from ._exchange import Exchange, Resend
 from ._failures import OPENAI_URL, Failure
@@ -20,6 +21,7 @@ from ._types import Completion, ModelCancelled, ModelSettings, RetryRecord
 PLACEHOLDER_API_KEY = "sk-no-key-required"
 
 RetrySink = Callable[[RetryRecord], None]
+_RETRY_AFTER_CAP = 60.0
 
 
 class ChatModel:
@@ -145,3 +147,33 @@ def _pause(seconds: float, cancel: threading.Event | None, retry_log: list[Retry
         time.sleep(seconds)
     elif cancel.wait(seconds):
         raise ModelCancelled("", tuple(retry_log))
+
+
+def retry_delay(exc: BaseException, attempt: int, base: float, cap: float) -> float:
+    """The server's Retry-After when it sent one, else exponential back-off with jitter.
+
+    Jitter keeps several agents that failed together from hammering the server in lockstep.
+    """
+    hinted = retry_after(exc)
+    if hinted is not None:
+        return min(hinted, _RETRY_AFTER_CAP)
+    ceiling = min(cap, base * 2**attempt)
+    return random.uniform(ceiling / 2, ceiling)
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds from `retry-after-ms` or `retry-after` (seconds or an HTTP date), if present."""
+    if not isinstance(exc, openai.APIStatusError):
+        return None
+    headers = exc.response.headers
+    try:
+        if (ms := headers.get("retry-after-ms")) is not None:
+            return max(0.0, float(ms) / 1000)
+        if (value := headers.get("retry-after")) is None:
+            return None
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (ValueError, TypeError):
+        return None

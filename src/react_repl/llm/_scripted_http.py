@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol
 
-from ._scripted_reply import ScriptedReply
-from ._wire import completion_payload, error_payload, stream_payloads
+from ._wire import ScriptedReply, completion_payload, error_payload, stream_payloads
 
 _BROKEN_EVENT = b'data: {"choices": [{"delta": {"content": "cut\n\n'
 

@@ -17,7 +17,7 @@ from http.server import ThreadingHTTPServer
 from typing import Any
 
 from ._scripted_http import handler_for
-from ._scripted_reply import ScriptedReply, as_reply
+from ._wire import ScriptedReply, as_reply
 
 Responder = Callable[[dict[str, Any]], "ScriptedReply | str"]
 
