@@ -18,14 +18,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from react_repl._paths import cache_dir
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS
 from react_repl.local._errors import ServerInUseError, ServerStartError
-from react_repl.local._fetch import resolve_model_path
+from react_repl.local._fetch import DEFAULT_MODEL, KNOWN_MODELS, file_lock, resolve_model_path
 from react_repl.local._health import is_healthy, wait_until_healthy
-from react_repl.local._launch import default_threads, log_path
 from react_repl.local._lease import Lease, acquire_lease, forget_leases, lease_users, release_lease
-from react_repl.local._lock import file_lock
-from react_repl.local._start import StartRequest, start_server
+from react_repl.local._start import StartRequest, default_threads, log_path, start_server
 from react_repl.local._state import (
     ServerState,
     clear_state,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from react_repl._atomic import write_atomically
 from react_repl._paths import cache_dir
-from react_repl.local._xserver import MODULE as XSERVER_MODULE
+from react_repl.local._runtime import MODULE as XSERVER_MODULE
 
 
 @dataclass(frozen=True)
