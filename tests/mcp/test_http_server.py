@@ -16,6 +16,7 @@ from PIL import Image
 
 from react_repl._paths import builtin_apis_dir
 from react_repl.mcp import (
+    McpImage,
     McpServerConfig,
     McpServerError,
     McpServers,
@@ -24,7 +25,6 @@ from react_repl.mcp import (
     server_apis,
 )
 from react_repl.mcp._callable import for_action
-from react_repl.mcp._image import McpImage
 from react_repl.registry import ApiRegistry
 from react_repl.sandbox import HostImage, Sandbox
 

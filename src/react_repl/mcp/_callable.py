@@ -9,9 +9,9 @@ text that came with it becomes its caption.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import ToolShape
 from react_repl.registry import api
 from react_repl.sandbox import HostImage
@@ -20,6 +20,18 @@ _ACTION_IMAGE_TYPES = ("image/png", "image/jpeg")
 
 if TYPE_CHECKING:
     from react_repl.mcp._servers import McpServers
+
+
+@dataclass(frozen=True, repr=False)
+class McpImage:
+    """Image bytes a tool returned, with their media type (`image/png`); defined apart from the
+    SDK's types so that code which only holds or passes on images imports no SDK."""
+
+    data: bytes
+    mime_type: str
+
+    def __repr__(self) -> str:
+        return f"<image {self.mime_type}, {len(self.data)} bytes>"
 
 
 class McpTool:
