@@ -6,7 +6,7 @@ agent's context budget comes from whichever of these answers first.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
@@ -38,12 +38,12 @@ def discover_context_window(
         return from_vllm
     root = str(client.base_url).rstrip("/").removesuffix("/v1")
     headers = {"Authorization": f"Bearer {client.api_key}"}
-    props = _get_json(f"{root}/props", headers)
+    props = _probe("GET", f"{root}/props", headers)
     if props is not None and (from_props := context_from_llamacpp_props(props)) is not None:
         return from_props
     if (trained := trained_context_from_models(entries, model)) is not None:
         return trained
-    show = _post_json(f"{root}/api/show", {"model": model}, headers)
+    show = _probe("POST", f"{root}/api/show", headers, {"model": model})
     return None if show is None else context_from_ollama_show(show)
 
 
@@ -94,22 +94,12 @@ def _positive(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def _get_json(url: str, headers: Mapping[str, str]) -> Mapping[str, Any] | None:
-    return _json_or_none(lambda: httpx.get(url, headers=headers, timeout=_PROBE_TIMEOUT))
-
-
-def _post_json(
-    url: str, body: Mapping[str, Any], headers: Mapping[str, str]
+def _probe(
+    method: str, url: str, headers: Mapping[str, str], body: Any = None
 ) -> Mapping[str, Any] | None:
-    return _json_or_none(
-        lambda: httpx.post(url, json=body, headers=headers, timeout=_PROBE_TIMEOUT)
-    )
-
-
-def _json_or_none(send: Callable[[], httpx.Response]) -> Mapping[str, Any] | None:
     """A probe that fails in any way just means "this server is not of that family"."""
     try:
-        response = send()
+        response = httpx.request(method, url, json=body, headers=headers, timeout=_PROBE_TIMEOUT)
         data = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
         return None
