@@ -42,33 +42,14 @@ def leases_dir(port: int) -> Path:
     return servers_dir() / f"{port}.leases"
 
 
-class HeldLease:
-    """This process's lease on one server; `release()` or process exit gives it up."""
-
-    def __init__(self, path: Path, handle: TextIO) -> None:
-        self.path = path
-        self._handle: TextIO | None = handle
-
-    @property
-    def held(self) -> bool:
-        return self._handle is not None
-
-    def release(self) -> None:
-        if self._handle is None:
-            return
-        self.path.unlink(missing_ok=True)
-        self._handle.close()
-        self._handle = None
+_held: dict[int, tuple[Path, TextIO]] = {}
+"""This process's leases: the file and its locked handle, per port, until released or exit."""
 
 
-_held: dict[int, HeldLease] = {}
-
-
-def acquire_lease(port: int) -> HeldLease:
+def acquire_lease(port: int) -> None:
     """Lease `port`'s server for this process (once per process and server)."""
-    current = _held.get(port)
-    if current is not None and current.held:
-        return current
+    if port in _held:
+        return
     folder = leases_dir(port)
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{os.getpid()}-{secrets.token_hex(4)}.json"
@@ -79,14 +60,14 @@ def acquire_lease(port: int) -> HeldLease:
     handle.write(json.dumps(lease))
     handle.flush()
     scratch.rename(folder / name)
-    held = _held[port] = HeldLease(folder / name, handle)
-    return held
+    _held[port] = (folder / name, handle)
 
 
 def release_lease(port: int) -> None:
-    held = _held.pop(port, None)
-    if held is not None:
-        held.release()
+    path, handle = _held.pop(port, (None, None))
+    if path is not None and handle is not None:
+        path.unlink(missing_ok=True)
+        handle.close()
 
 
 def lease_users(port: int) -> list[Lease]:

@@ -50,11 +50,6 @@ def record_path(port: int) -> Path:
     return servers_dir() / f"{port}.json"
 
 
-def legacy_record_path() -> Path:
-    """Where versions before several servers kept their single record."""
-    return cache_dir() / "server.json"
-
-
 def read_state(path: Path) -> ServerState | None:
     """The recorded server, or None when there is none or the file is unreadable (not fatal)."""
     try:
@@ -72,8 +67,9 @@ def recorded_states() -> list[ServerState]:
 
 
 def adopt_legacy_record() -> None:
-    """Move an old single-server record into the registry, so its server is not orphaned."""
-    legacy = legacy_record_path()
+    """Move the single record of versions before several servers into the registry, so its
+    server is not orphaned."""
+    legacy = cache_dir() / "server.json"
     state = read_state(legacy)
     if state is not None and is_llama_server(state.pid):
         write_state(record_path(state.port), state)
