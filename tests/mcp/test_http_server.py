@@ -24,7 +24,7 @@ from react_repl.mcp import (
     McpToolError,
     server_apis,
 )
-from react_repl.mcp._callable import for_action
+from react_repl.mcp._tools import for_action
 from react_repl.registry import ApiRegistry
 from react_repl.sandbox import HostImage, Sandbox
 

@@ -13,7 +13,6 @@ side-effecting code approved by the host's user (see _serve.py).
 The official `mcp` SDK does all protocol work; it is imported only when a server is contacted.
 """
 
-from react_repl.mcp._callable import McpImage, McpTool
 from react_repl.mcp._config import (
     DEFAULT_CALL_TIMEOUT,
     McpConfigError,
@@ -24,7 +23,7 @@ from react_repl.mcp._config import (
 )
 from react_repl.mcp._discovery import McpDiscovery, ServerApis, server_apis
 from react_repl.mcp._servers import McpServers, McpToolsPlugin
-from react_repl.mcp._tools import ToolShape, tool_shape
+from react_repl.mcp._tools import McpImage, McpTool, ToolShape, tool_shape
 from react_repl.sandbox import McpError, McpServerError, McpTimeoutError, McpToolError
 
 __all__ = [

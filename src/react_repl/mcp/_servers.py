@@ -21,9 +21,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from react_repl.hookspecs import hookimpl
-from react_repl.mcp._callable import McpTool
 from react_repl.mcp._config import McpConfigError, McpServerConfig
-from react_repl.mcp._tools import ToolShape
+from react_repl.mcp._tools import McpTool, ToolShape
 from react_repl.sandbox import McpServerError, McpTimeoutError
 
 if TYPE_CHECKING:
