@@ -41,13 +41,13 @@ from react_repl.local import (
     stop_server,
 )
 from react_repl.local._cpu import loaded_variant, variant_name
-from react_repl.local._launch import default_threads
 from react_repl.local._profiles import (
     DEFAULT_PROFILE,
     fallback_profiles,
     remember,
 )
 from react_repl.local._runtime import SERVER_ENV
+from react_repl.local._start import default_threads
 
 PROMPT_TOKENS = 512
 GEN_TOKENS = 64

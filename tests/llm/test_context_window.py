@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from react_repl.llm import ScriptedServer
-from react_repl.llm._discovery import (
+from react_repl.llm._chat import (
     context_from_llamacpp_props,
     context_from_models,
     context_from_ollama_show,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from react_repl.local import find_llama_server
-from react_repl.local._xserver import REQUIRED_X86_FLAGS, installed_version, runs_on, server_params
+from react_repl.local._runtime import REQUIRED_X86_FLAGS, installed_version, runs_on, server_params
 
 INSTALL = Path(__file__).parents[2] / "scripts" / "install.sh"
 EPYC = "fpu sse sse2 ssse3 sse4_1 sse4_2 avx f16c fma bmi1 bmi2 avx2 popcnt"

@@ -16,6 +16,7 @@ from PIL import Image
 
 from react_repl._paths import builtin_apis_dir
 from react_repl.mcp import (
+    McpImage,
     McpServerConfig,
     McpServerError,
     McpServers,
@@ -23,8 +24,7 @@ from react_repl.mcp import (
     McpToolError,
     server_apis,
 )
-from react_repl.mcp._callable import for_action
-from react_repl.mcp._image import McpImage
+from react_repl.mcp._tools import for_action
 from react_repl.registry import ApiRegistry
 from react_repl.sandbox import HostImage, Sandbox
 

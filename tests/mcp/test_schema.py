@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from react_repl.mcp import McpServerConfig, tool_shape
-from react_repl.mcp._callable import McpTool
+from react_repl.mcp import McpServerConfig, McpTool, tool_shape
 
 SERVER = McpServerConfig(name="shop", command="shop-server", origin="react-repl.toml")
 

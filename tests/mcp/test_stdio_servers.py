@@ -17,13 +17,13 @@ from mcp_fixtures import toolbox_config
 from PIL import Image
 
 from react_repl.mcp import (
+    McpImage,
     McpServerConfig,
     McpServerError,
     McpServers,
     McpTimeoutError,
     McpToolError,
 )
-from react_repl.mcp._image import McpImage
 from react_repl.mcp._tools import tool_shapes
 from react_repl.registry import declaration_of
 from react_repl.sandbox import HostImage, Sandbox

@@ -17,7 +17,7 @@ from react_repl.cli._options import _regexes, index_option
 
 if TYPE_CHECKING:
     from react_repl.mcp import McpServerConfig
-    from react_repl.mcp._approval import ApprovalGate
+    from react_repl.mcp._serve import ApprovalGate
     from react_repl.sandbox import HostImage
 
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -171,7 +171,7 @@ def serve(
 def _gate(approve: str, rules: tuple[str, ...], functions: dict[str, Any]) -> ApprovalGate:
     """`run --approve`'s policy over every API and MCP tool the served REPL can call."""
     from react_repl.context import api_docs
-    from react_repl.mcp._approval import ApprovalGate
+    from react_repl.mcp._serve import ApprovalGate
     from react_repl.techniques import Approver
 
     def never_asked(request: object) -> NoReturn:

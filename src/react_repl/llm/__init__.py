@@ -7,7 +7,6 @@ testing and benchmarking agents offline.
 """
 
 from ._chat import ChatModel
-from ._scripted_reply import Fault, ScriptedReply
 from ._scripted_server import ScriptedServer
 from ._text import (
     Fence,
@@ -18,6 +17,7 @@ from ._text import (
     stop_cut,
 )
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
+from ._wire import Fault, ScriptedReply
 
 __all__ = [
     "ChatModel",

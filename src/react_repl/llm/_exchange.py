@@ -4,22 +4,32 @@ The client streams by default. A server that refuses streaming (a 400 naming `st
 answers a stream request with a plain JSON body is asked for whole replies from then on. A
 llama.cpp server is also asked for prompt-progress events and per-token timings, so prompt
 evaluation shows up as progress and token counts stay exact when the stream is cut at a stop.
+
+Servers' quirks are met rather than made the user's problem. OpenAI's reasoning models refuse
+`max_tokens` (they want `max_completion_tokens`) and any temperature but the default; some
+models and older gateways refuse `stream` or `stream_options`: a 400 naming the parameter is
+answered by resending without it. And a busy llama-server is told from a hung one: it serves one
+request per slot, so a second run sharing the bundled model waits in its queue and receives no
+byte until the first is done (minutes for a long agent step on a CPU). That silence is not a
+hang: `/slots` shows a slot processing someone else's request, while a hung server answers
+nothing. How long a request may wait in such a queue is bounded separately (`queue_timeout`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import openai
 
-from ._compat import rejected_parameter, without_parameter
-from ._errors import classify
 from ._failures import (
     OPENAI_URL,
+    classify,
     empty_reply,
     no_choices,
     silent_before_reply,
@@ -28,13 +38,18 @@ from ._failures import (
     unreadable_body,
     whole_reply_too_slow,
 )
-from ._liveness import busy_with_other_work
 from ._reply import ReplyParts
 from ._transfer import Channel, Silence, Transfer
 from ._types import ModelSettings
 
 Listing = Callable[[], "list[dict[str, Any]] | None"]
 _BACKSTOP_MARGIN = 10.0  # the socket timeout that frees an abandoned worker thread
+_PROBE_SECONDS = 2.0
+_UNSUPPORTED = re.compile(
+    r"(?:Unsupported (?:parameter|value)|Unrecognized request arguments? supplied):? "
+    r"'?(?P<param>\w+)'?"
+)
+_DROPPABLE = frozenset({"max_tokens", "temperature", "seed", "stream", "stream_options"})
 
 
 class Resend(Exception):
@@ -199,7 +214,15 @@ class Exchange:
         raise Resend from exc
 
     def _queued(self) -> bool:
-        return busy_with_other_work(self._url)
+        """True when a llama.cpp server reports a slot processing a request (not a hang)."""
+        root = self._url.rstrip("/").removesuffix("/v1")
+        try:
+            slots = httpx.get(f"{root}/slots", timeout=_PROBE_SECONDS).json()
+        except (httpx.HTTPError, ValueError):
+            return False
+        return isinstance(slots, list) and any(
+            isinstance(slot, dict) and slot.get("is_processing") for slot in slots
+        )
 
     def _is_llama_cpp(self) -> bool:
         if not self._settings.base_url:
@@ -219,3 +242,24 @@ def _read_body(response: Any) -> PlainBody:
     except Exception as exc:
         raise openai.APIConnectionError(message=str(exc), request=response.request) from exc
     return PlainBody(response.status_code, response.headers.get("content-type", ""), text)
+
+
+def rejected_parameter(exc: Exception) -> str | None:
+    """The request parameter a 400 complains about, when it is one we can do without."""
+    if not isinstance(exc, openai.BadRequestError):
+        return None
+    body = exc.body if isinstance(exc.body, dict) else {}
+    param = body.get("param")
+    if not isinstance(param, str):
+        match = _UNSUPPORTED.search(str(body.get("message") or exc.message))
+        param = match["param"] if match else None
+    return param if param in _DROPPABLE else None
+
+
+def without_parameter(request: dict[str, Any], param: str) -> dict[str, Any]:
+    adapted = {key: value for key, value in request.items() if key != param}
+    if param == "max_tokens":
+        adapted["max_completion_tokens"] = request["max_tokens"]
+    if param == "stream":
+        adapted.pop("stream_options", None)
+    return adapted

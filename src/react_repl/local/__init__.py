@@ -5,7 +5,6 @@ and reuses it across runs (holding a lease so nobody stops it mid-run); callers 
 `server.base_url` with the ordinary `openai` client, exactly as they would to any remote server.
 """
 
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage, names_local_model
 from react_repl.local._errors import (
     LocalModelError,
     ModelAssemblyError,
@@ -16,8 +15,15 @@ from react_repl.local._errors import (
     ServerInUseError,
     ServerStartError,
 )
-from react_repl.local._fetch import fetch_model, fetch_package, resolve_model_path
-from react_repl.local._lease import Lease
+from react_repl.local._fetch import (
+    DEFAULT_MODEL,
+    KNOWN_MODELS,
+    ModelPackage,
+    fetch_model,
+    fetch_package,
+    names_local_model,
+    resolve_model_path,
+)
 from react_repl.local._runtime import find_llama_server
 from react_repl.local._server import (
     LocalServer,
@@ -26,6 +32,7 @@ from react_repl.local._server import (
     list_servers,
     stop_server,
 )
+from react_repl.local._state import Lease
 
 __all__ = [
     "DEFAULT_MODEL",

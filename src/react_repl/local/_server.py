@@ -4,7 +4,7 @@ Loading a gigabyte of weights takes seconds and the prompt cache takes a whole r
 a server is started detached (it survives the run that started it) and recorded in
 `<cache>/servers/<port>.json`; later runs with the same model and context size reuse it. A run
 that needs other settings gets its own server on another port. Every process using a server
-holds a lease on it (`_lease`), so neither a run with other settings nor `model stop` ends a
+holds a lease on it (`_state`), so neither a run with other settings nor `model stop` ends a
 server someone is using; idle servers with other settings are stopped to free their memory,
 except those `model serve` started for other programs.
 """
@@ -18,20 +18,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from react_repl._paths import cache_dir
-from react_repl.local._catalog import DEFAULT_MODEL, KNOWN_MODELS
 from react_repl.local._errors import ServerInUseError, ServerStartError
-from react_repl.local._fetch import resolve_model_path
+from react_repl.local._fetch import DEFAULT_MODEL, KNOWN_MODELS, file_lock, resolve_model_path
 from react_repl.local._health import is_healthy, wait_until_healthy
-from react_repl.local._launch import default_threads, log_path
-from react_repl.local._lease import Lease, acquire_lease, forget_leases, lease_users, release_lease
-from react_repl.local._lock import file_lock
-from react_repl.local._start import StartRequest, start_server
+from react_repl.local._start import StartRequest, default_threads, log_path, start_server
 from react_repl.local._state import (
+    Lease,
     ServerState,
+    acquire_lease,
     clear_state,
+    forget_leases,
     is_llama_server,
+    lease_users,
     record_path,
     recorded_states,
+    release_lease,
     wait_until_gone,
     write_state,
 )

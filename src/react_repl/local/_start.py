@@ -9,6 +9,8 @@ why the model may run slower than on another machine.
 
 from __future__ import annotations
 
+import os
+import socket
 import subprocess
 import time
 from collections.abc import Callable
@@ -16,14 +18,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from react_repl.local._cpu import loaded_variant, variant_name
-from react_repl.local._errors import ServerStartError
+from react_repl.local._errors import PortBusyError, ServerStartError
 from react_repl.local._health import (
     ServerExitedError,
     answer_probe,
     fetch_context_size,
     wait_until_healthy,
 )
-from react_repl.local._launch import launch, log_path, pick_port
 from react_repl.local._profiles import (
     CPU_FAULT_SIGNALS,
     DEFAULT_PROFILE,
@@ -35,9 +36,11 @@ from react_repl.local._profiles import (
     remember,
 )
 from react_repl.local._runtime import find_llama_server
-from react_repl.local._state import ServerState, reap_if_child, wait_until_gone
+from react_repl.local._state import ServerState, reap_if_child, servers_dir, wait_until_gone
 
 Progress = Callable[[str], None]
+CACHE_REUSE_CHUNK = 256
+HOST_PROMPT_CACHE_MIB = 1024
 _REBUILD_HINT = (
     "Its CPU code does not run on this machine. Rebuild the runtime for any CPU with "
     "`bash scripts/install.sh` (a portable llama.cpp build), or point REACT_REPL_LLAMA_SERVER "
@@ -174,3 +177,77 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
     process.wait()
     reap_if_child(process.pid)
     wait_until_gone(process.pid, timeout=5)
+
+
+def log_path(port: int) -> Path:
+    return servers_dir() / f"{port}.log"
+
+
+def default_threads() -> int:
+    """All cores but one, because a descheduled llama.cpp thread stalls all the others.
+
+    Its threads wait for each other at every layer, so a core taken by anything else (the
+    agent's own sandbox and search, or other users) slows the whole step. On the shared 2-core
+    machine 1 thread generated 8.3 tokens/s and 2 threads 1.3 (benchmarks/local_model.py).
+    """
+    return max(1, len(os.sched_getaffinity(0)) - 1)
+
+
+def pick_port(requested: int | None) -> int:
+    """The requested port if it is free, else any free one the kernel hands out."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", requested or 0))
+        except OSError as error:
+            raise PortBusyError(
+                f"port {requested} on 127.0.0.1 is in use ({error.strerror}); "
+                "choose another port or leave it unset to pick a free one"
+            ) from error
+        return int(probe.getsockname()[1])
+
+
+def launch(
+    binary: Path,
+    model_path: Path,
+    name: str,
+    *,
+    port: int,
+    threads: int,
+    ctx_size: int,
+    extra: tuple[str, ...] = (),
+) -> subprocess.Popen[bytes]:
+    """Start detached (own session, no terminal) so the server outlives this run and Ctrl-C.
+
+    It runs in its binary's folder because ggml also loads CPU backends from the working
+    directory: the user's folder must not change which CPU code runs.
+
+    The flags suit one agent at a time with a long, growing, shared prompt prefix. One slot gets
+    the whole context and keeps the previous request's tokens, so each ReAct step only evaluates
+    what is new; `--cache-reuse` also salvages chunks after an edit mid-prompt. The host-memory
+    cache of other prompts is capped well below llama-server's 8 GiB default: this machine is
+    shared and the agent needs one prompt kept, not dozens. `--jinja` applies the chat template
+    stored in the GGUF instead of a built-in guess.
+    """
+    command = [
+        str(binary),
+        *("--model", str(model_path), "--alias", name),
+        *("--host", "127.0.0.1", "--port", str(port)),
+        *("--ctx-size", str(ctx_size), "--parallel", "1"),
+        *("--threads", str(threads), "--threads-batch", str(threads)),
+        *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
+        "--jinja",
+        "--no-webui",
+        *extra,
+    ]
+    log = log_path(port)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as output:
+        return subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            cwd=binary.parent,
+            start_new_session=True,
+            close_fds=True,
+        )

@@ -1,6 +1,6 @@
-"""The command that stands in for `llama-server` (see `_xserver`): `python -m` runs this module.
+"""The command that stands in for `llama-server` (see `_runtime`): `python -m` runs this module.
 
-It is apart from `_xserver` because `react_repl.local` imports that one, and a module that
+It is apart from `_runtime` because `react_repl.local` imports that one, and a module that
 `python -m` runs must not be imported first.
 """
 
@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from react_repl.local._xserver import installed_version, server_params
+from react_repl.local._runtime import installed_version, server_params
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -13,26 +13,18 @@ side-effecting code approved by the host's user (see _serve.py).
 The official `mcp` SDK does all protocol work; it is imported only when a server is contacted.
 """
 
-from react_repl.mcp._callable import McpTool
 from react_repl.mcp._config import (
     DEFAULT_CALL_TIMEOUT,
+    McpConfigError,
     McpServerConfig,
     is_mcp_source,
     parse_source,
     servers_from_config,
 )
 from react_repl.mcp._discovery import McpDiscovery, ServerApis, server_apis
-from react_repl.mcp._errors import (
-    McpConfigError,
-    McpError,
-    McpServerError,
-    McpTimeoutError,
-    McpToolError,
-)
-from react_repl.mcp._image import McpImage
-from react_repl.mcp._plugin import McpToolsPlugin
-from react_repl.mcp._servers import McpServers
-from react_repl.mcp._tools import ToolShape, tool_shape
+from react_repl.mcp._servers import McpServers, McpToolsPlugin
+from react_repl.mcp._tools import McpImage, McpTool, ToolShape, tool_shape
+from react_repl.sandbox import McpError, McpServerError, McpTimeoutError, McpToolError
 
 __all__ = [
     "DEFAULT_CALL_TIMEOUT",

@@ -20,8 +20,8 @@ from pathlib import PurePath
 from typing import Any
 from urllib.parse import urlsplit
 
-from react_repl.mcp._errors import McpConfigError
 from react_repl.registry import MCP_SOURCE_PREFIX
+from react_repl.sandbox import McpError
 
 DEFAULT_CALL_TIMEOUT = 20.0
 """Seconds a tool call may take; below the sandbox's 30 s action limit so one slow tool fails
@@ -32,6 +32,10 @@ _PREFIX = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*)?$")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _NAMED_SOURCE = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]*)=(?P<rest>.*)$", re.DOTALL)
 _KEYS = ("command", "args", "url", "headers", "env", "env_passthrough", "cwd", "timeout", "prefix")
+
+
+class McpConfigError(McpError, ValueError):
+    """An `[mcp.servers.NAME]` table or an `mcp:` source that cannot describe a server."""
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,19 @@ The SDK's `Client` must be entered and left by the same task (anyio cancel scope
 owner task holds it open until it is told to stop; calls run as their own tasks on the same
 session. A connection that breaks (the process died, the HTTP server went away) is taken down
 completely and its reason kept, so the next call starts the server afresh.
+
+A tool's result becomes the value an action receives: structured content (the tool declared an
+output schema) as plain JSON values; otherwise each content block as a value (text as `str`, an
+image as an `McpImage`, which the sandbox hands to the action as an opaque handle the image APIs
+accept, a resource as its text or image), one block as itself, several as a list, none as None.
+A result flagged `isError` raises `McpToolError` with the tool's own message.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import tempfile
 from typing import Any
@@ -18,15 +26,25 @@ from mcp.types import (
     CONNECTION_CLOSED,
     METHOD_NOT_FOUND,
     REQUEST_TIMEOUT,
+    AudioContent,
+    BlobResourceContents,
     CallToolResult,
+    EmbeddedResource,
+    ImageContent,
     Implementation,
+    ResourceLink,
+    TextContent,
+    TextResourceContents,
 )
 
 from react_repl.mcp._config import McpServerConfig
-from react_repl.mcp._errors import McpServerError, McpTimeoutError, McpToolError
+from react_repl.mcp._schema import clean_text
+from react_repl.mcp._tools import McpImage
 from react_repl.mcp._transport import open_transport
+from react_repl.sandbox import McpServerError, McpTimeoutError, McpToolError
 
 MAX_TOOLS = 5_000
+MAX_ERROR_CHARS = 2_000
 _MAX_PAGES = 100
 _STOP_GRACE = 10.0  # the SDK's own stdio shutdown waits at most ~6 s before killing
 _MAX_LAST_WORDS = 4_000  # the guard writes one account of at most ~2 KB per server process
@@ -232,3 +250,52 @@ def _reason(error: BaseException) -> str:
         return "cancelled"
     text = str(error).strip()
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def result_value(result: CallToolResult, tool: str, server: str) -> Any:
+    if result.is_error:
+        texts = [block.text for block in result.content if isinstance(block, TextContent)]
+        message = clean_text("\n".join(texts), MAX_ERROR_CHARS) or "no message"
+        raise McpToolError(f"{tool} (MCP server {server!r}) failed: {message}")
+    if result.structured_content is not None:
+        return result.structured_content
+    values = [_block_value(block) for block in result.content]
+    if not values:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+def _block_value(block: Any) -> Any:
+    if isinstance(block, TextContent):
+        return block.text
+    if isinstance(block, ImageContent):
+        return McpImage(_decoded(block.data), block.mime_type)
+    if isinstance(block, EmbeddedResource):
+        return _resource_value(block.resource)
+    if isinstance(block, ResourceLink):
+        link = {"uri": str(block.uri), "name": block.name}
+        extra = {"mime_type": block.mime_type, "description": block.description}
+        return link | {key: value for key, value in extra.items() if value}
+    if isinstance(block, AudioContent):
+        size = len(_decoded(block.data))
+        return f"[audio {block.mime_type}, {size} bytes: actions cannot play audio]"
+    return f"[{getattr(block, 'type', type(block).__name__)} content: not supported in actions]"
+
+
+def _resource_value(resource: Any) -> Any:
+    if isinstance(resource, TextResourceContents):
+        return resource.text
+    if isinstance(resource, BlobResourceContents):
+        data = _decoded(resource.blob)
+        mime_type = resource.mime_type or "application/octet-stream"
+        if mime_type.startswith("image/"):
+            return McpImage(data, mime_type)
+        return f"[resource {resource.uri}: {mime_type}, {len(data)} bytes of binary data]"
+    return f"[resource {getattr(resource, 'uri', '?')}: unknown kind]"
+
+
+def _decoded(data: str) -> bytes:
+    try:
+        return base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        raise McpToolError("the tool returned binary data that is not valid base64") from None

@@ -1,10 +1,12 @@
 """An MCP server as a source of APIs for the registry: its tools as `ApiSpec`s.
 
-The tools come from the listing kept next to the index when there is one, so that building the
-registry for a run starts no server; otherwise (and always when `refresh` is asked, as
-`react-repl index build` does) the server is started, listed and stopped. A server that cannot
-be listed is a registration problem, like a module that fails to import, and its last good
-listing is kept in use.
+The tools come from the listing kept next to the index (`mcp_tools.json`) when there is one, so
+that building the registry for a run starts no server; otherwise (and always when `refresh` is
+asked, as `react-repl index build` does) the server is started, listed and stopped. A server
+that cannot be listed is a registration problem, like a module that fails to import, and its
+last good listing is kept in use. The file is a cache: a listing whose server description
+changed (another command, URL, prefix or set of variables) is ignored, and a file that cannot be
+read only means listing again.
 
 Tool names are short and common (`search`, `get_current_time`), so a tool whose name is already
 taken by another API is registered under its server's name (`time_get_current_time`) rather
@@ -13,18 +15,22 @@ than dropped; a `prefix` in the server's table names all its tools that way.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import json
+import time
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from react_repl.mcp._config import McpServerConfig, parse_source
-from react_repl.mcp._errors import McpError
 from react_repl.mcp._schema import python_identifier
 from react_repl.mcp._servers import McpServers
-from react_repl.mcp._snapshot import listed_at, load_listing, save_listing
 from react_repl.mcp._tools import ToolShape, listing_hash, tool_shapes
 from react_repl.registry import ApiSpec, RegistrationProblem
+from react_repl.registry._sources import write_json_atomically
+from react_repl.sandbox import McpError
+
+SNAPSHOT_FILE = "mcp_tools.json"
 
 
 @dataclass
@@ -105,3 +111,40 @@ def _tools(
 def _problem(server: McpServerConfig, message: str, *, skipped: bool = True) -> RegistrationProblem:
     source = server.origin or f"mcp:{server.name}"
     return RegistrationProblem(source, None, f"MCP server {server.name!r}: {message}", skipped)
+
+
+def load_listing(index_dir: Path, server: McpServerConfig) -> list[dict[str, Any]] | None:
+    """The stored listing of `server` as it is configured now; None when there is none."""
+    entry = _read(index_dir).get(server.name)
+    if not isinstance(entry, Mapping) or entry.get("fingerprint") != server.fingerprint():
+        return None
+    tools = entry.get("tools")
+    if not isinstance(tools, list) or not all(isinstance(tool, dict) for tool in tools):
+        return None
+    return tools
+
+
+def listed_at(index_dir: Path, server: McpServerConfig) -> str | None:
+    entry = _read(index_dir).get(server.name)
+    return entry.get("listed_at") if isinstance(entry, Mapping) else None
+
+
+def save_listing(
+    index_dir: Path, server: McpServerConfig, tools: Sequence[Mapping[str, Any]]
+) -> None:
+    servers = _read(index_dir)
+    servers[server.name] = {
+        "fingerprint": server.fingerprint(),
+        "listed_at": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "tools": list(tools),
+    }
+    write_json_atomically(Path(index_dir) / SNAPSHOT_FILE, {"servers": servers})
+
+
+def _read(index_dir: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((Path(index_dir) / SNAPSHOT_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return {}
+    servers = data.get("servers") if isinstance(data, dict) else None
+    return dict(servers) if isinstance(servers, dict) else {}

@@ -6,19 +6,28 @@ calls and chains them in a sandboxed, persistent namespace (imports blocked, onl
 APIs in scope, the same time, memory and call limits as the agent's). The underlying tools are
 never listed, so the host's context holds two schemas instead of every tool's.
 
-Side-effecting code waits for the host's user (see _approval.py). Sessions: over stdio one
-process serves one client, so a call without `session` uses that client's namespace. Over
-streamable HTTP requests carry no identity (MCP 2026-07-28 is stateless), so a call without
-`session` starts a new namespace and says its handle; passing the handle back continues it,
-from any connection.
+People stay in charge of what a served REPL does: code that has side effects waits for the
+host's user. The policy is `run --approve`'s (`Approver`: side-effecting APIs and MCP tools
+without `readOnlyHint`, every call, or rules over the code); the question goes to the host's
+user by MCP elicitation. A host that cannot ask (it declared no elicitation capability) gets a
+refusal that says so, never a silent run. The check reads the code before it runs, so a
+side-effecting MCP tool reached some other way (an alias, a lookup) is refused when called: only
+code the person saw may call one.
+
+Sessions: over stdio one process serves one client, so a call without `session` uses that
+client's namespace. Over streamable HTTP requests carry no identity (MCP 2026-07-28 is
+stateless), so a call without `session` starts a new namespace and says its handle; passing the
+handle back continues it, from any connection.
 
 No `from __future__ import annotations` here: the SDK reads the tools' annotations, and the
 approval resolver they name is local to `build_server`.
 """
 
+import functools
 import threading
-from collections.abc import Callable
-from typing import Annotated, Literal
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Annotated, Any, Literal
 
 import anyio
 from mcp.server.mcpserver import (
@@ -31,11 +40,12 @@ from mcp.server.mcpserver import (
 )
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
-from pydantic import Field
+from pydantic import BaseModel, Field
 
-from react_repl.mcp._approval import Approval, ApprovalGate
+from react_repl.context import ApiDoc
 from react_repl.mcp._sessions import Session, SessionStore, UnknownSession
 from react_repl.sandbox import SandboxError
+from react_repl.techniques import Approver
 
 Transport = Literal["stdio", "http"]
 _INSTRUCTIONS = (
@@ -64,6 +74,68 @@ _NO_ELICITATION = (
     "(it declared no elicitation capability). Run it from a host that supports elicitation, "
     "or without the side-effecting call."
 )
+_MAX_SHOWN_CODE = 4000
+
+
+class Approval(BaseModel):
+    """What the host's user answers."""
+
+    approve: bool = Field(description="Run this code?")
+
+
+class ApprovalGate:
+    """The approval policy of one served REPL and the guard on its side-effecting MCP tools."""
+
+    def __init__(self, approver: Approver | None, docs: Mapping[str, ApiDoc]) -> None:
+        self._approver = approver
+        self._docs = docs
+        self._approved = threading.local()
+
+    def reasons(self, code: str) -> tuple[str, ...]:
+        """Why `code` needs the user's approval; empty when it may run unasked."""
+        return () if self._approver is None else self._approver.reasons_in(code, self._docs)
+
+    def question(self, code: str, reasons: tuple[str, ...]) -> str:
+        shown = code if len(code) <= _MAX_SHOWN_CODE else code[:_MAX_SHOWN_CODE] + "\n…"
+        why = "\n".join(f"- {reason}" for reason in reasons)
+        return f"The model wants to run this Python code:\n\n{shown}\n\nWhy you are asked:\n{why}"
+
+    @contextmanager
+    def running(self, approved: bool) -> Iterator[None]:
+        """While code runs in this thread: whether the user approved it (host functions run in
+        the thread that runs the code, see Sandbox.run)."""
+        self._approved.value = approved
+        try:
+            yield
+        finally:
+            self._approved.value = False
+
+    def guarded(
+        self, host_functions: Mapping[str, Callable[..., Any]]
+    ) -> dict[str, Callable[..., Any]]:
+        """The host functions, side-effecting ones refusing to run in code nobody approved."""
+        if self._approver is None:
+            return dict(host_functions)
+        return {
+            name: self._guard(name, function) if self.side_effects(name) else function
+            for name, function in host_functions.items()
+        }
+
+    def side_effects(self, name: str) -> bool:
+        doc = self._docs.get(name)
+        return doc is not None and doc.side_effects
+
+    def _guard(self, name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(function)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            if not getattr(self._approved, "value", False):
+                raise PermissionError(
+                    f"{name}() has side effects and was not approved: call it by its name in "
+                    "the code, so that the host's user is asked before the code runs"
+                )
+            return function(*args, **kwargs)
+
+        return guarded
 
 
 def build_server(

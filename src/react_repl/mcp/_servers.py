@@ -6,25 +6,27 @@
 
 Every wait has a deadline: a server gets `start_timeout` to start, each call the timeout of its
 server's description, and closing is bounded too, so a server that hangs costs time, never the
-run. The SDK (a second to import) is imported only when a server is first contacted.
+run. The SDK (a second to import) is imported only when a server is first contacted, and the
+event loop the connections live on (the agent, the sandbox and the CLI are synchronous, the SDK
+async) starts on the first call, so a run that never calls an MCP tool never starts a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from react_repl.mcp._callable import McpTool
-from react_repl.mcp._config import McpServerConfig
-from react_repl.mcp._errors import McpConfigError, McpServerError, McpTimeoutError
-from react_repl.mcp._tools import ToolShape
+from react_repl.hookspecs import hookimpl
+from react_repl.mcp._config import McpConfigError, McpServerConfig
+from react_repl.mcp._tools import McpTool, ToolShape
+from react_repl.sandbox import McpServerError, McpTimeoutError
 
 if TYPE_CHECKING:
     from react_repl.mcp._connection import Connection
-    from react_repl.mcp._event_loop import LoopThread
 
 T = TypeVar("T")
 DEFAULT_START_TIMEOUT = 60.0
@@ -77,8 +79,8 @@ class McpServers:
     def call_tool(
         self, server: str, tool: str, arguments: dict[str, Any], timeout: float | None = None
     ) -> Any:
-        """Call a tool and convert its result (see `_results.py`); starts the server if needed."""
-        from react_repl.mcp._results import result_value
+        """Call a tool and convert its result (`result_value`); starts the server if needed."""
+        from react_repl.mcp._connection import result_value
 
         config = self._config(server)
         limit = timeout or config.timeout
@@ -141,8 +143,6 @@ class McpServers:
                 coroutine.close()
                 raise McpServerError("the MCP servers of this run were already stopped")
             if self._loop is None:
-                from react_repl.mcp._event_loop import LoopThread
-
                 self._loop = LoopThread("react-repl-mcp")
             loop = self._loop
         try:
@@ -173,3 +173,53 @@ class McpServers:
     async def _close_all(self) -> None:
         connections = list(self._connections.values())
         await asyncio.gather(*(c.close() for c in connections), return_exceptions=True)
+
+
+class McpToolsPlugin:
+    """Hands the tools to every run's sandbox (`host_functions` hook); the `McpServers` around
+    the runs is what starts and stops their servers."""
+
+    def __init__(self, functions: Mapping[str, Callable[..., Any]]) -> None:
+        self._functions = dict(functions)
+
+    @hookimpl
+    def host_functions(self, run: Any) -> dict[str, Callable[..., Any]]:
+        return dict(self._functions)
+
+
+class LoopThread:
+    """An asyncio event loop in a daemon thread; callers submit coroutines with a deadline."""
+
+    def __init__(self, name: str) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_forever()
+
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
+        """Wait for the coroutine; on timeout or interruption it is cancelled, then re-raised."""
+        if threading.current_thread() is self._thread:
+            coroutine.close()
+            raise RuntimeError("an MCP call was made from the MCP event loop itself")
+        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)
+        try:
+            return future.result(timeout)
+        except concurrent.futures.TimeoutError:
+            if future.done():  # the coroutine's own TimeoutError, not our wait running out
+                raise
+            future.cancel()
+            raise TimeoutError(f"no answer within {timeout:g} s") from None
+        except BaseException:
+            future.cancel()
+            raise
+
+    def stop(self, timeout: float) -> None:
+        if self._loop.is_closed():
+            return
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+        if not self._thread.is_alive():
+            self._loop.close()
