@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from ._host import McpError, McpServerError, McpTimeoutError, McpToolError, prints_result
     from ._observation import Observation, SandboxError
     from ._plain import HostImage
-    from ._sandbox import DEFAULT_PREINJECT, Sandbox
-    from ._settings import SandboxSettings
+    from ._sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
     from ._snapshot import unsaved_snapshot
 
 _EXPORTS = {
@@ -38,7 +37,7 @@ _EXPORTS = {
     "PREINJECTABLE": "._catalogue",
     "Sandbox": "._sandbox",
     "SandboxError": "._observation",
-    "SandboxSettings": "._settings",
+    "SandboxSettings": "._sandbox",
     "prints_result": "._host",
     "unsaved_snapshot": "._snapshot",
 }

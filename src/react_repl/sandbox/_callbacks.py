@@ -1,8 +1,6 @@
-"""Agent code handed to an API: a function it calls back, a generator it drives.
-
-What the API passes in crosses like a result (`Boundary.enter`), so agent code cannot receive a
-raw rich object; what agent code gives back crosses like an argument.
-"""
+"""Agent code handed to an API: a function it calls back, a generator it drives. What the API
+passes in crosses like a result (`Boundary.enter`), so agent code cannot receive a raw rich
+object; what agent code gives back crosses like an argument."""
 
 from __future__ import annotations
 
@@ -17,9 +15,6 @@ if TYPE_CHECKING:
 
 
 class AgentCallback:
-    """An agent function handed to an API: what the API passes it crosses like a result, so a
-    callback cannot receive a raw rich object; what it returns crosses like an argument."""
-
     __slots__ = ("_boundary", "agent_value")
 
     def __init__(self, function: Callable[..., Any], boundary: Boundary) -> None:

@@ -22,7 +22,7 @@ from ._inline import inline_attribute, inline_method_call
 ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
 _SCOPES = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
 _NO_TEMPORARIES = (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
-STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `_stop.py`
+STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `StopState` in `_namespace.py`
 
 
 class RestrictedSyntaxError(SyntaxError):

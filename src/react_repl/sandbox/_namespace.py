@@ -20,7 +20,6 @@ from ._catalogue import ModuleProxy
 from ._guards import Guards
 from ._host import HOST_ERRORS
 from ._kinds import AGENT_FILES
-from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction
 
 _SAFE_BUILTINS = (
@@ -198,3 +197,32 @@ def _stand_in_help(target: Any) -> str:
     original = getattr(builtins, name, None)
     doc = inspect.getdoc(original) if callable(original) else None
     return doc or f"{name or 'this'}() is provided by the sandbox."
+
+
+class StopAction(BaseException):  # a control-flow signal, not an error
+    """Unwinds the action after `stop()`. Being a BaseException, it would be caught by an
+    agent's bare `except:`, a `finally` or an `__exit__` returning True, which would go on
+    acting (paying, booking) unseen after the answer was given. So the flag in `StopState` is
+    the truth: the compiler checks it at the start of every except handler and `finally` block
+    and after every `with`, and every API and host function wrapper before and after the call.
+    What Python runs while the stop unwinds (an `__exit__`) is not checked, but it can reach no
+    API and print nothing, as the capture is closed."""
+
+
+class StopState:
+    """`_stop_` in the namespace: the compiled checks read `stopped` inline, so an action that
+    never stops pays one attribute lookup per handler, `finally` and `with`."""
+
+    __slots__ = ("answer", "stopped")
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self.answer: Any = None
+
+    def reset(self) -> None:
+        self.stopped, self.answer = False, None
+
+    def unwind(self) -> None:
+        """Raises the stop again where agent code (or an API) would have carried on past it."""
+        if self.stopped:
+            raise StopAction

@@ -72,15 +72,11 @@ _EXTENDABLE: tuple[type, ...] = (
 )  # fmt: skip
 
 
-def plain_base(kind: type) -> type | None:
+@functools.lru_cache(maxsize=256)
+def plain_base(kind: Any) -> type | None:
     """The plain type a subclass extends (`class Name(str)`: str), None for anything else.
     A subclass can lie through its own `__eq__`/`__hash__` wherever an API keeps it (a cache)
     and trusts it as the plain value it claims to be, so it crosses as an exact copy."""
-    return _plain_base(kind)
-
-
-@functools.lru_cache(maxsize=256)
-def _plain_base(kind: Any) -> type | None:
     if kind in PLAIN_TYPES or is_plain_namedtuple_class(kind):
         return None
     for base in kind.__mro__[1:]:

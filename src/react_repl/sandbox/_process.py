@@ -88,7 +88,8 @@ class WorkerProcess:
         self._on_call: Callable[[str, str], None] | None = None
         self.ready = False
         self.confinement: dict[str, Any] = {}
-        message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
+        main_thread = threading.current_thread() is threading.main_thread()
+        message = {**config, "parent": os.getpid(), "main_thread": main_thread}
         write_frame(self._out, message)
 
     @property
@@ -101,11 +102,8 @@ class WorkerProcess:
         while True:
             message = self._next(deadline)
             if message is None:
-                return {
-                    "op": "init_error",
-                    "error": "TimeoutError",
-                    "message": "worker start timed out",
-                }
+                timed_out = "worker start timed out"
+                return {"op": "init_error", "error": "TimeoutError", "message": timed_out}
             if message.get("op") in ("ready", "init_error"):
                 self.ready = message.get("op") == "ready"
                 confinement = message.get("confinement")
@@ -175,7 +173,8 @@ class WorkerProcess:
         elif op == "host_call":
             name = str(message.get("name"))
             refusal = budget.refusal(name) if name in host else ""  # unknown: _call_host says
-            write_frame(self._out, _refused(refusal) if refusal else _call_host(message, host))
+            reply = _failed("RuntimeError", refusal) if refusal else _call_host(message, host)
+            write_frame(self._out, reply)
         elif op == "done":
             outcome.done = message
         else:
@@ -209,15 +208,9 @@ class WorkerProcess:
 
 
 def _spawn(env: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
+    bootstrap = _BOOTSTRAP.format(root=_PACKAGE_ROOT)
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-I",
-            "-c",
-            _BOOTSTRAP.format(root=_PACKAGE_ROOT),
-            str(child_in),
-            str(child_out),
-        ],
+        [sys.executable, "-I", "-c", bootstrap, str(child_in), str(child_out)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -231,10 +224,6 @@ def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:
     env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
     env.update({str(key): str(value) for key, value in extra.items()})
     return env
-
-
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
@@ -263,10 +252,6 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             "fields": plain_fields(error),
         }
     return {"op": "host_result", "ok": True, "text": text}
-
-
-def _refused(refusal: str) -> dict[str, Any]:
-    return _failed("RuntimeError", refusal)
 
 
 def _failed(error: str, message: str) -> dict[str, Any]:

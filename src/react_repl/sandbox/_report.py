@@ -6,7 +6,6 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from react_repl._unicode import valid_unicode
@@ -20,15 +19,11 @@ _LOST_NAMES_SHOWN = 30
 _NAME_CHARS = 80
 
 
-@dataclass(frozen=True)
-class Report:
-    observation: Observation
-    variables: tuple[str, ...]
-
-
-def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
-    """The worker completed the action (with or without an exception). What an empty
-    observation says depends on the code (see _silence.py)."""
+def finished(
+    outcome: RunOutcome, max_output: int, duration: float
+) -> tuple[Observation, tuple[str, ...]]:
+    """The worker completed the action (with or without an exception): the observation, and
+    the names the agent has defined."""
     done: dict[str, Any] = outcome.done or {}
     quiet = done.get("quiet")
     quiet_text = quiet[:MAX_QUIET] if isinstance(quiet, str) and quiet else NO_OUTPUT
@@ -45,7 +40,7 @@ def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
         stopped=outcome.stopped or done.get("stopped") is True,
         quiet=quiet_text,
     )
-    return Report(observation, names)
+    return observation, names
 
 
 def interrupted(

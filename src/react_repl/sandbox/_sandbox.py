@@ -14,7 +14,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from react_repl._secrets import Redactor, environment_secrets, secret_values
 
@@ -38,6 +38,28 @@ DEFAULT_WORKSPACE = "workspace"
 _START_TIMEOUT = 60.0
 _RESERVED_NAMES = frozenset({"stop", "help", "print"})
 _log = logging.getLogger("react_repl.sandbox")
+
+
+class SandboxSettings(TypedDict, total=False):
+    """The keyword arguments of `Sandbox` as one typed value: the `[sandbox]` table of the
+    config file and `Agent(sandbox_settings=...)` carry them to every sandbox a run starts, and
+    typing them lets a checker catch a misspelt key."""
+
+    timeout: float
+    memory_mb: int
+    max_output: int
+    recursion_limit: int
+    preinject: Iterable[str]
+    env: Mapping[str, str]
+    max_calls_per_action: int | None
+    max_calls_per_run: int | None
+    call_limits: Mapping[str, Mapping[str, int | None]]
+    workspace: str | os.PathLike[str] | None
+    os_confinement: bool
+    network: bool | None
+    readable_paths: Iterable[str | os.PathLike[str]]
+    echo_assignment: bool
+    replay_writes: bool
 
 
 class Sandbox:
@@ -68,19 +90,12 @@ class Sandbox:
         echo_assignment: bool = False,
         replay_writes: bool = False,
     ) -> None:
-        """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
-        declares nothing (None: unlimited); `call_limits` overrides them per API or host
-        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py.
-
-        `workspace` is the one folder the worker may write (besides a private scratch folder);
-        by default `env["REACT_REPL_WORKSPACE"]`, else `./workspace`. It is created if missing
-        and handed to the API modules as REACT_REPL_WORKSPACE. `os_confinement=False` drops the
-        OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
-        `readable_paths` adds read-only paths the APIs need. `echo_assignment` shows `x = <value>`
-        when an action that ends in `x = ...` printed nothing: small models forget print() and
-        then repeat the same silent action. `replay_writes`: an API declared with side effects,
-        called again with the same arguments, returns its first result instead of running twice
-        (see _ledger.py)."""
+        """Every parameter is documented in docs/sandbox.md. `max_calls_per_action` /
+        `max_calls_per_run` are the call budgets of an API that declares nothing (None: unlimited),
+        `call_limits` overrides them per API (see _budget.py). `workspace` is the one folder the
+        worker may write (besides a private scratch folder). `echo_assignment` shows `x = <value>`
+        when an action ending in `x = ...` printed nothing: small models forget print() and then
+        repeat the same silent action. `replay_writes`: see `WriteLedger` in _wrappers.py."""
         _require_positive(
             timeout=timeout,
             memory_mb=memory_mb,
@@ -279,9 +294,9 @@ class Sandbox:
         for name, count in counted.items():
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration)
-            self._variables = list(report.variables)
-            return self._redacted(report.observation)
+            observation, variables = finished(outcome, self.max_output, duration)
+            self._variables = list(variables)
+            return self._redacted(observation)
         lost = tuple(self._variables)
         self._reset()
         return self._redacted(interrupted(outcome, self.max_output, duration, self.timeout, lost))

@@ -1,20 +1,16 @@
 """What an observation says when an action printed nothing.
 
-"Use print()" is right after `total = 2 + 3`, and noise after `def f(): ...`. It is wrong when
-the action did call print(), inside a loop or a branch that never ran: in the multistep logs
-the 1.5B model looped `for customer in customers: ... print(...)` over an empty search result,
-was told to use print(), and sent the same action four times. So the observation says which
-loop or branch kept print() from running, and, when the loop went over an empty list the action
-made, which call gave it.
+"Use print()" is right after `total = 2 + 3`, noise after `def f(): ...`, and wrong when the
+action did call print() inside a loop or branch that never ran: the 1.5B model looped over an
+empty search result, was told to use print(), and sent the same action four times. So the note
+says which loop or branch kept print() from running and, for a loop over an empty list the
+action made, which call gave it.
 
-It is written in the worker, which holds both the code and the namespace (only built-in
-container types are asked whether they are empty, so no agent-defined `__len__` runs after the
-action); the host only cuts it to `MAX_QUIET` characters. The host wrote it until red-teaming
-sent a 44 kB action whose analysis, then quadratic, cost the trusted side 60-94 s of CPU and
-gave a 425,000-character note: the host must not do work for the worker that grows with what
-the worker sends. The analysis is bounded here too: linear in the action (a fixed number of
-walks of its tree), at most `_TIME_BUDGET` of the action's time, and skipped past
-`_MAX_ANALYSED` characters.
+It is written in the worker, which holds the code and the namespace (only builtin containers
+are asked whether they are empty, so no agent `__len__` runs). The host wrote it until
+red-teaming sent a 44 kB action whose analysis cost the trusted side 60-94 s of CPU: the host
+must not do work that grows with what the worker sends. Here too it is bounded: linear in the
+action, at most `_TIME_BUDGET`, and skipped past `_MAX_ANALYSED` characters.
 """
 
 from __future__ import annotations

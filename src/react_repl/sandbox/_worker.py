@@ -14,9 +14,9 @@ import threading
 import time
 from typing import Any
 
+from ._capture import ActionScope
 from ._plain import decode_host_image
 from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
-from ._scope import ActionScope
 from ._wrappers import rebuild_exception
 
 _PRIVATE_FD_FLOOR = 200

@@ -9,23 +9,26 @@ returns crosses through `Boundary` (`_boundary.py`).
 from __future__ import annotations
 
 import builtins
+import copy
 import functools
 import inspect
 import types
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from react_repl._secrets import shown_signature
 
+from ._answer import is_plain_data
 from ._boundary import Boundary
 from ._budget import Meter
+from ._capture import ActionScope
 from ._host import HOST_ERRORS
-from ._ledger import MISSING, WriteLedger, call_key, is_missing
 from ._lookups import record_for_id
 from ._references import readable_signature
-from ._scope import ActionScope
-from ._shadow import Shadow
-from ._stop import StopState
+from ._unwrap import Shadow
+
+if TYPE_CHECKING:
+    from ._namespace import StopState  # it imports this module
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
@@ -91,11 +94,8 @@ def plain_fields(error: BaseException) -> dict[str, str]:
     constructors take them as keywords, so they are not in `args` and were lost, while an
     OSError's errno and file name crossed. Exact, bounded `str` only: a str subclass could
     carry methods of the API's."""
-    return {
-        field: value
-        for field in _fields_of(type(error))
-        if type(value := getattr(error, field, None)) is str and len(value) <= _MAX_ARGUMENT_CHARS
-    }
+    names = _fields_of(type(error))
+    return _checked_fields(type(error), {name: getattr(error, name, None) for name in names})
 
 
 def _fields_of(kind: type[BaseException]) -> tuple[str, ...]:
@@ -151,7 +151,7 @@ class ApiFunction:
         ledger: WriteLedger | None = None,
         read_only: bool = False,
     ) -> None:
-        """`read_only`: the API declared `read_only_arguments` (see `_shadow.py`)."""
+        """`read_only`: the API declared `read_only_arguments` (see `Shadow`)."""
         self._name = name
         self._read_only = read_only
         self._scope = scope
@@ -166,7 +166,7 @@ class ApiFunction:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """After `stop()` nothing more is done for the action, whatever caught the stop: not
         before the call, and not after an API that swallowed its callback's stop. Nor for an
-        action that has ended, from a thread its API left running (see `_scope.py`)."""
+        action that has ended, from a thread its API left running (see `ActionScope`)."""
         self._scope.check(self._name)
         self._stop.unwind()
         replayed = self._replayed(args, kwargs)
@@ -211,7 +211,7 @@ class ApiFunction:
         return (*self._boundary.inbound(args, kwargs), None)
 
     def _replayed(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """A write's first result when it already ran with these arguments (see _ledger.py)."""
+        """A write's first result when it already ran with these arguments (see `WriteLedger`)."""
         if self._ledger is None:
             return MISSING
         plain_args, plain_kwargs, given = self._boundary.inbound(args, kwargs)
@@ -307,3 +307,63 @@ class HostFunction(ApiFunction):
 
     def signature_line(self) -> str:
         return f"{self._name}{self._signature_text}"
+
+
+_NOTE = (
+    "[{call} already ran with these arguments earlier in this run: its result is used again, "
+    "the change was not made twice.]\n"
+)
+_MAX_CALL_TEXT = 160
+MISSING = object()
+
+
+class WriteLedger:
+    """Writes already made in this run, so that running a program again does not make them
+    twice: a model that writes its whole solution as one program runs it again after a later
+    line fails, and the refund near the top would happen a second time. A write API (declared
+    with `side_effects`) called again with the same arguments returns its first result, and the
+    observation says so. It lives in the worker: a restarted worker starts with an empty one."""
+
+    def __init__(self, write_apis: Iterable[str], note: Callable[[str], Any]) -> None:
+        self.write_apis = frozenset(write_apis)
+        self._note = note
+        self._done: dict[str, Any] = {}
+
+    def earlier_result(self, key: str | None, call: Callable[[], str]) -> Any:
+        """The first result of this very call, or `MISSING`; says so in the observation.
+
+        `call` renders the call for the note; it runs only for a keyed (plain-data) call."""
+        if key is None or key not in self._done:
+            return MISSING
+        self._note(_NOTE.format(call=call()[:_MAX_CALL_TEXT]))
+        return copy.deepcopy(self._done[key])
+
+    def record(self, key: str | None, result: Any) -> None:
+        if key is None:
+            return
+        try:
+            self._done[key] = copy.deepcopy(result)
+        except Exception:  # a result that cannot be copied cannot be handed out again
+            return
+
+
+def call_key(
+    name: str, signature: inspect.Signature | None, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> str | None:
+    """The call with its arguments bound by name (defaults applied), or None when they do not
+    bind or are not plain data: such a call is simply run. Only plain data is keyed, so making
+    the key never runs code the agent defined (an object's own __repr__)."""
+    if not is_plain_data([*args, *kwargs.values()]):
+        return None
+    try:
+        if signature is None:
+            return f"{name}{args!r}{sorted(kwargs.items())!r}"
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return f"{name}{sorted(bound.arguments.items())!r}"
+    except Exception:
+        return None
+
+
+def is_missing(value: Any) -> bool:
+    return value is MISSING
