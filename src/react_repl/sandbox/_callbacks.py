@@ -8,6 +8,7 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ._host import rebuilt
 from ._unwrap import unwrap
 
 if TYPE_CHECKING:
@@ -72,21 +73,9 @@ class AgentGenerator:
 def thrown_in(args: tuple[Any, ...]) -> Any:
     """`throw(error)` or the older `throw(type, value)`, as a fresh exception with plain
     arguments only; anything else is passed on for the generator to refuse."""
-    from ._wrappers import (  # it imports this module's users
-        builtin_exception,
-        message_of,
-        plain_arguments,
-        plain_fields,
-        rebuild_exception,
-    )
-
     first = args[0] if args else None
     if isinstance(first, type) and issubclass(first, BaseException):
         first = first(*args[1:2]) if len(args) > 1 and args[1] is not None else first()
     if not isinstance(first, BaseException):
         return first
-    kind, message = type(first), message_of(first)
-    if builtin_exception(kind.__name__) is kind:
-        arguments, fields = plain_arguments(first), plain_fields(first)
-        return rebuild_exception(kind.__name__, message, arguments, fields)
-    return RuntimeError(f"{kind.__name__}: {message}")
+    return rebuilt(first)

@@ -108,13 +108,9 @@ class Printer:
         return self
 
     def _call_print(
-        self,
-        *objects: Any,
-        sep: str | None = " ",
-        end: str | None = "\n",
-        file: Any = None,
+        self, *objects: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None,
         flush: bool = False,
-    ) -> None:
+    ) -> None:  # fmt: skip
         if file is not None:
             raise TypeError("print(file=...) is not supported in the sandbox; print to stdout")
         sep = " " if sep is None else sep

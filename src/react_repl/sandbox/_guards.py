@@ -69,7 +69,9 @@ class Guards:
         if reason is None:
             if type(obj) in INERT_BUILTINS:
                 return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
-            if name in _FORMAT_NAMES and _is_str_like(obj):
+            if name in _FORMAT_NAMES and (
+                isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
+            ):
                 return GuardedFormat(self.formatter, obj, name)
             value = getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
             if not isinstance(value, _FORBIDDEN_VALUES):
@@ -192,10 +194,6 @@ class Guards:
             "__metaclass__": type,
             "__name__": "sandbox",
         }
-
-
-def _is_str_like(obj: Any) -> bool:
-    return isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
 
 
 def _iter_unpack_sequence(iterable: Any, spec: Any, getiter: Any) -> Any:

@@ -36,14 +36,6 @@ PROTECTED_BUILTINS = frozenset({"stop", "help"})
 """Besides every API and host function: names an action may not rebind (see _compiler.py)."""
 
 
-def _exceptions() -> dict[str, Any]:
-    return {
-        name: value
-        for name, value in vars(builtins).items()
-        if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
-    }
-
-
 def make_import(importable: Mapping[str, Any]) -> Callable[..., Any]:
     def __import__(
         name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
@@ -58,15 +50,12 @@ def make_import(importable: Mapping[str, Any]) -> Callable[..., Any]:
 def _import(
     name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
 ) -> None:
-    """Refuses every import the agent writes, but not the ones C code makes on its behalf.
-
-    `datetime.strftime` imports `time` (and `strptime` imports `_strptime`) through the calling
-    frame's `__import__`, which is this one. CPython's PyImport_Import passes an empty *list* as
-    `fromlist`, ignores what `__import__` returns and reads the module from `sys.modules`;
-    `import x` passes None and `from x import y` a tuple. So a C-level import of a module the
-    worker had already loaded before any agent code ran is answered with None: nothing reaches
-    agent code, and no new module is ever loaded on the agent's behalf.
-    """
+    """Refuses every import the agent writes, but not the ones C code makes on its behalf:
+    `datetime.strftime` imports `time` through the calling frame's `__import__`, this one.
+    CPython's PyImport_Import passes an empty *list* as `fromlist` and reads the module from
+    `sys.modules` (`import x` passes None, `from x import y` a tuple), so a C-level import of a
+    module already loaded before any agent code ran is answered with None: nothing reaches agent
+    code, and no module is ever loaded on the agent's behalf."""
     c_level = type(fromlist) is list and not fromlist and level == 0
     if c_level and type(name) is str and name in sys.modules:
         return None
@@ -111,7 +100,12 @@ def _dir(*target: Any) -> list[str]:
 
 def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
-    table.update(_exceptions(), **HOST_ERRORS)
+    table.update(
+        (name, value)
+        for name, value in vars(builtins).items()
+        if isinstance(value, type) and issubclass(value, BaseException) and name[0] != "_"
+    )
+    table.update(HOST_ERRORS)
     table.update(
         dir=_dir,
         getattr=guards.getattr,

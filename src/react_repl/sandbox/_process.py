@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ._budget import HostBudget, Limits
-from ._host import prints
+from ._host import builtin_exception, message_of, plain_arguments, plain_fields, prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
-from ._wrappers import builtin_exception, message_of, plain_arguments, plain_fields
 
 ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -111,15 +110,10 @@ class WorkerProcess:
                 return message
 
     def run(
-        self,
-        code: str,
-        timeout: float,
-        max_output: int,
-        host: Mapping[str, Callable[..., Any]],
-        used_in_run: Mapping[str, int],
-        limits: Mapping[str, Limits],
+        self, code: str, timeout: float, max_output: int, host: Mapping[str, Callable[..., Any]],
+        used_in_run: Mapping[str, int], limits: Mapping[str, Limits],
         on_call: Callable[[str, str], None] | None = None,
-    ) -> RunOutcome:
+    ) -> RunOutcome:  # fmt: skip
         outcome = RunOutcome()
         self._on_call = on_call
         budget = HostBudget(limits, used_in_run)
@@ -149,13 +143,9 @@ class WorkerProcess:
                 return answer
 
     def _handle(
-        self,
-        message: dict[str, Any],
-        outcome: RunOutcome,
-        max_output: int,
-        host: Mapping[str, Callable[..., Any]],
-        budget: HostBudget,
-    ) -> None:
+        self, message: dict[str, Any], outcome: RunOutcome, max_output: int,
+        host: Mapping[str, Callable[..., Any]], budget: HostBudget,
+    ) -> None:  # fmt: skip
         op = message.get("op")
         if op == "out":
             text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]

@@ -10,8 +10,7 @@ from typing import Any
 
 from react_repl._unicode import valid_unicode
 
-from ._answer import typed_answer
-from ._observation import Observation
+from ._answer import Observation, typed_answer
 from ._process import RunOutcome
 from ._silence import MAX_QUIET, NO_OUTPUT
 
@@ -31,15 +30,11 @@ def finished(
     names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
     total = done.get("total")
     observation = _observation(
-        outcome,
-        max_output,
-        duration,
-        error=_text_or_none(done.get("error")),
+        outcome, max_output, duration, error=_text_or_none(done.get("error")),
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
-        stopped=outcome.stopped or done.get("stopped") is True,
-        quiet=quiet_text,
-    )
+        stopped=outcome.stopped or done.get("stopped") is True, quiet=quiet_text,
+    )  # fmt: skip
     return observation, names
 
 
@@ -80,18 +75,10 @@ def _text_or_none(value: Any) -> str | None:
 
 
 def _observation(
-    outcome: RunOutcome,
-    max_output: int,
-    duration: float,
-    *,
-    error: str | None,
-    error_text: str | None,
-    total: int | None,
-    stopped: bool,
-    reset: bool = False,
-    lost: tuple[str, ...] = (),
-    quiet: str = NO_OUTPUT,
-) -> Observation:
+    outcome: RunOutcome, max_output: int, duration: float, *, error: str | None,
+    error_text: str | None, total: int | None, stopped: bool, reset: bool = False,
+    lost: tuple[str, ...] = (), quiet: str = NO_OUTPUT,
+) -> Observation:  # fmt: skip
     """`total` is the worker's count of characters written; None when it never reported one.
     `quiet` is the text of an empty observation, as the worker explained it (_silence.py)."""
     output = "".join(outcome.output)

@@ -19,13 +19,13 @@ from typing import Any, TypedDict
 from react_repl._secrets import Redactor, environment_secrets, secret_values
 
 from . import _catalogue, _oslayer
+from ._answer import Observation, SandboxError
 from ._budget import (
     DEFAULT_MAX_CALLS_PER_ACTION,
     DEFAULT_MAX_CALLS_PER_RUN,
     check_limit,
     resolve_limits,
 )
-from ._observation import Observation, SandboxError
 from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
@@ -97,11 +97,9 @@ class Sandbox:
         when an action ending in `x = ...` printed nothing: small models forget print() and then
         repeat the same silent action. `replay_writes`: see `WriteLedger` in _wrappers.py."""
         _require_positive(
-            timeout=timeout,
-            memory_mb=memory_mb,
-            max_output=max_output,
+            timeout=timeout, memory_mb=memory_mb, max_output=max_output,
             recursion_limit=recursion_limit,
-        )
+        )  # fmt: skip
         names = _names(preinject)
         _catalogue.check_preinject(names)
         check_limit("max_calls_per_action", max_calls_per_action)

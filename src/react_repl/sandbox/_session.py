@@ -17,6 +17,7 @@ from ._capture import ActionScope, Capture, CaptureStream, Printer, Send
 from ._compiler import ENTRY_GUARD, STOP_GUARD, compile_action
 from ._entry import EntryGuard
 from ._guards import Guards
+from ._host import message_of
 from ._namespace import (
     PROTECTED_BUILTINS,
     StopAction,
@@ -28,7 +29,7 @@ from ._namespace import (
 from ._references import resolve
 from ._silence import explain_silence
 from ._snapshot import FORMAT, MAX_REASON, VERSION, decode_value, restorable, take
-from ._wrappers import HINT_ATTRIBUTE, ApiFunction, HostFunction, WriteLedger, message_of
+from ._wrappers import HINT_ATTRIBUTE, ApiFunction, HostFunction, WriteLedger
 
 
 class Session:
@@ -86,15 +87,7 @@ class Session:
             )  # fmt: skip
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
-            values[host["name"]] = HostFunction(
-                host["name"],
-                host["signature"],
-                host["doc"],
-                forward,
-                self.meter,
-                self._stop,
-                self._scope,
-            )
+            values[host["name"]] = HostFunction(host, forward, self.meter, self._stop, self._scope)
         # this worker's own copies hold them (a token made at import differs from the parent's)
         self.secrets = sorted(secret_values(functions))
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)

@@ -226,12 +226,13 @@ def _same_items(copy: Any, original: Any, stands_for: dict[int, Any]) -> bool:
     if base in MAPPINGS:
         keys, values = list(base.keys(original)), list(base.values(original))
         held = restored(copy.keys()), restored(copy.values())
-        return _identical(held[0], keys) and _identical(held[1], values)
+        return identical(held[0], keys) and identical(held[1], values)
     if base is set:
         members = {id(item) for item in set.__iter__(original)}
         return {id(item) for item in restored(copy)} == members
-    return _identical(restored(copy), list(base.__iter__(original)))
+    return identical(restored(copy), list(base.__iter__(original)))
 
 
-def _identical(left: list[Any], right: list[Any]) -> bool:
+def identical(left: list[Any], right: list[Any]) -> bool:
+    """Item for item the same objects: `==` can lie (an agent class's `__eq__`)."""
     return len(left) == len(right) and all(map(operator.is_, left, right))

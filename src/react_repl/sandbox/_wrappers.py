@@ -1,19 +1,14 @@
-"""What the agent holds instead of a real API function.
-
-A wrapper's only public surface is being callable. Whatever an API raises is rebuilt from its
-type name and message (and its arguments, when they are plain data), so no traceback, frame,
-`__cause__` or request object (with its headers) crosses back into the namespace; what it
-returns crosses through `Boundary` (`_boundary.py`).
-"""
+"""What the agent holds instead of a real API function: its only public surface is being
+callable. What the API raises crosses rebuilt (`rebuilt` in `_host.py`), what it returns
+through `Boundary` (`_boundary.py`), so nothing of the API's own objects reaches the action."""
 
 from __future__ import annotations
 
-import builtins
 import copy
 import functools
 import inspect
 import types
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from react_repl._secrets import shown_signature
@@ -22,7 +17,7 @@ from ._answer import is_plain_data
 from ._boundary import Boundary
 from ._budget import Meter
 from ._capture import ActionScope
-from ._host import HOST_ERRORS
+from ._host import rebuilt
 from ._lookups import record_for_id
 from ._references import readable_signature
 from ._unwrap import Shadow
@@ -32,104 +27,6 @@ if TYPE_CHECKING:
 
 _INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
-_MAX_ARGUMENTS = 8
-_MAX_ARGUMENT_CHARS = 10_000
-_MAX_INT_BITS = 1024  # str() of a bigger int may exceed the interpreter's digit limit
-# Plain text builtin exceptions take as keyword-only constructor arguments (not in `args`).
-_KEYWORD_FIELDS: tuple[tuple[type[BaseException], tuple[str, ...]], ...] = (
-    (ImportError, ("name", "path")),
-    (NameError, ("name",)),
-    (AttributeError, ("name",)),
-)
-
-
-def builtin_exception(name: str) -> type[BaseException] | None:
-    """The builtin exception type, or host error type (see `HOST_ERRORS`), of that name."""
-    candidate = HOST_ERRORS.get(name) or getattr(builtins, name, None)
-    if isinstance(candidate, type) and issubclass(candidate, BaseException):
-        return candidate
-    return None
-
-
-def rebuild_exception(
-    name: str,
-    message: str,
-    arguments: Sequence[Any] | None = None,
-    fields: Mapping[str, Any] | None = None,
-) -> BaseException:
-    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type.
-
-    Built from `arguments` (see `plain_arguments`) when there are some: rebuilt from its text,
-    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`. `fields` are
-    its keyword fields (see `plain_fields`); only those its type has, and only exact strings."""
-    kind = builtin_exception(name)
-    if kind is not None:
-        attempts = [(message,)] if arguments is None else [tuple(arguments), (message,)]
-        keywords = _checked_fields(kind, fields or {})
-        for given, named in [(given, keywords) for given in attempts] + [((message,), {})]:
-            try:
-                return kind(*given, **named)
-            except Exception:  # some builtins (UnicodeDecodeError) need more arguments
-                pass
-    return RuntimeError(f"{name}: {message}" if message else name)
-
-
-def plain_arguments(error: BaseException) -> tuple[Any, ...] | None:
-    """What rebuilds a builtin exception as the API raised it, if it is plain data of bounded
-    size: its args, or for an OSError its errno, strerror and file names (which open() does
-    not put in args). None for anything else (an object, a str subclass with methods of its
-    own, a huge value); that error crosses as its text only."""
-    if isinstance(error, OSError) and error.errno is not None:
-        arguments = _os_arguments(error)
-    else:
-        arguments = tuple(error.args)
-    if len(arguments) > _MAX_ARGUMENTS or not all(map(_plain, arguments)):
-        return None
-    return arguments
-
-
-def plain_fields(error: BaseException) -> dict[str, str]:
-    """The keyword fields of a builtin exception that are plain text: `NameError.name`,
-    `AttributeError.name` (never its `obj`), `ImportError.name` and `.path`. Their
-    constructors take them as keywords, so they are not in `args` and were lost, while an
-    OSError's errno and file name crossed. Exact, bounded `str` only: a str subclass could
-    carry methods of the API's."""
-    names = _fields_of(type(error))
-    return _checked_fields(type(error), {name: getattr(error, name, None) for name in names})
-
-
-def _fields_of(kind: type[BaseException]) -> tuple[str, ...]:
-    for base, names in _KEYWORD_FIELDS:
-        if issubclass(kind, base):
-            return names
-    return ()
-
-
-def _checked_fields(kind: type[BaseException], fields: Mapping[str, Any]) -> dict[str, str]:
-    """What `rebuild_exception` was given (from the pipe, for a host function), checked again."""
-    return {
-        field: value
-        for field in _fields_of(kind)
-        if type(value := fields.get(field)) is str and len(value) <= _MAX_ARGUMENT_CHARS
-    }
-
-
-def _os_arguments(error: OSError) -> tuple[Any, ...]:
-    """OSError(errno, strerror, filename, winerror, filename2), as short as it can be."""
-    if error.filename2 is not None:
-        return (error.errno, error.strerror, error.filename, None, error.filename2)
-    if error.filename is not None:
-        return (error.errno, error.strerror, error.filename)
-    return (error.errno, error.strerror)
-
-
-def _plain(value: Any) -> bool:
-    kind = type(value)
-    if kind is str:
-        return len(value) <= _MAX_ARGUMENT_CHARS
-    if kind is int:
-        return value.bit_length() <= _MAX_INT_BITS
-    return kind in (float, bool, type(None))
 
 
 class ApiFunction:
@@ -141,16 +38,10 @@ class ApiFunction:
     )  # fmt: skip
 
     def __init__(
-        self,
-        name: str,
-        function: Callable[..., Any],
-        boundary: Boundary,
-        meter: Meter,
-        stop: StopState,
-        scope: ActionScope,
-        ledger: WriteLedger | None = None,
+        self, name: str, function: Callable[..., Any], boundary: Boundary, meter: Meter,
+        stop: StopState, scope: ActionScope, ledger: WriteLedger | None = None,
         read_only: bool = False,
-    ) -> None:
+    ) -> None:  # fmt: skip
         """`read_only`: the API declared `read_only_arguments` (see `Shadow`)."""
         self._name = name
         self._read_only = read_only
@@ -230,13 +121,7 @@ class ApiFunction:
     def _sanitise(
         self, error: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> BaseException:
-        kind, message = type(error), message_of(error)
-        if builtin_exception(kind.__name__) is kind:
-            clean = rebuild_exception(
-                kind.__name__, message, plain_arguments(error), plain_fields(error)
-            )
-        else:
-            clean = RuntimeError(f"{kind.__name__}: {message}")
+        clean = rebuilt(error)
         hint = self._hint(error, args, kwargs)
         if hint:
             setattr(clean, HINT_ATTRIBUTE, hint)
@@ -273,14 +158,6 @@ class ApiFunction:
         return f"<function {self.signature_line()}>"
 
 
-def message_of(error: BaseException, fallback: str = "") -> str:
-    """An error whose `__str__` raises is still worth reporting, and must not crash the report."""
-    try:
-        return str(error)
-    except Exception:
-        return fallback
-
-
 class HostFunction(ApiFunction):
     """Runs in the parent process; the worker forwards JSON arguments and returns the JSON
     value (or prints the text of a function marked with prints_result)."""
@@ -288,19 +165,15 @@ class HostFunction(ApiFunction):
     __slots__ = ("_signature_text",)
 
     def __init__(
-        self,
-        name: str,
-        signature: str,
-        doc: str | None,
-        call: Callable[..., Any],
-        meter: Meter,
-        stop: StopState,
+        self, host: Mapping[str, Any], call: Callable[..., Any], meter: Meter, stop: StopState,
         scope: ActionScope,
-    ) -> None:
-        super().__init__(name, call, Boundary(()), meter, stop, scope)
+    ) -> None:  # fmt: skip
+        """`host`: its name, signature text and docstring, as the parent described it."""
+        super().__init__(host["name"], call, Boundary(()), meter, stop, scope)
         self.__signature__ = None
+        doc = host["doc"]
         self._doc = doc.split("\n\n", 1)[0] if doc else doc  # its summary, not its internals
-        self._signature_text = signature
+        self._signature_text = host["signature"]
 
     def _arguments_fit(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
         return False
