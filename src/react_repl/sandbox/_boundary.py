@@ -133,10 +133,9 @@ class Boundary:
 
     def handed_back(self, value: Any) -> Any:
         """What agent code gives an API during a call (a callback's result, a value yielded):
-        converted like an argument, and checked with what the call was given once it returns.
-
-        Only ever called on the agent's own value, once (`_enter_.leaving`): what it records
-        in `given` passes back untouched, so an API's object must never be recorded there."""
+        converted like an argument, and checked with what the call was given once it returns. Only
+        ever called on the agent's own value, once (`_enter_.leaving`): what it records in `given`
+        passes back untouched, so an API's object must never be recorded there."""
         if self._given:
             reach(value, self._given[-1], self._agent_classes)
         return unwrap(value, {}, self._for_api)
@@ -159,10 +158,8 @@ class Boundary:
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any], dict[int, Any]]:
-        """Unwraps handles; also returns every object the agent passed in, by id.
-
-        `given` keeps those objects alive until the call returns, so no id in it can be reused.
-        """
+        """Unwraps handles; also returns every object the agent passed in, by id. `given` keeps
+        those objects alive until the call returns, so no id in it can be reused."""
         given: dict[int, Any] = {}
         if not reach((args, kwargs), given, self._agent_classes):
             return args, kwargs, given
@@ -188,13 +185,12 @@ class Boundary:
 
     def settle(self, given: dict[int, Any], entered: bool = False) -> None:
         """An API may have put rich objects into what the agent passed in: wrap them there.
-        `entered`: the call started agent code, which may hold what it put there itself.
-
-        A call made while another is under way (by a callback) returns into agent code the
-        outer call started, which can read what the outer call was given: red-teaming found
-        the inner API filling it (through an object of the outer API's, or a container the
-        outer one kept), and the callback reading the raw object once the inner call returned.
-        So what changed there is made safe too, as before an entry."""
+        `entered`: the call started agent code, which may hold what it put there itself. A call made
+        while another is under way (by a callback) returns into agent code the outer call started,
+        which can read what the outer call was given: red-teaming found the inner API filling it
+        (through an object of the outer API's, or a container the outer one kept), and the callback
+        reading the raw object once the inner call returned. So what changed there is made safe too,
+        as before an entry."""
         with self._handing_over():
             crossing = Crossing(self, given, in_place=entered)
             for item in list(given.values()):  # each once: `given` has no duplicates

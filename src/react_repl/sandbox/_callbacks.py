@@ -34,10 +34,9 @@ class AgentCallback:
 
 
 class AgentGenerator:
-    """An agent generator handed to an API: `send()` is a way into agent code, like a callback,
-    so what the API sends crosses like a result and what the generator yields like an argument.
-    Before it runs, what the API put into what the agent passed is made safe, as for a
-    callback."""
+    """An agent generator handed to an API: `send()` is a way into agent code, like a callback, so
+    what the API sends crosses like a result and what the generator yields like an argument. Before
+    it runs, what the API put into what the agent passed is made safe, as for a callback."""
 
     __slots__ = ("_boundary", "agent_value")
 

@@ -80,11 +80,10 @@ def rebuild_exception(
     arguments: Sequence[Any] | None = None,
     fields: Mapping[str, Any] | None = None,
 ) -> BaseException:
-    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type.
-
-    Built from `arguments` (see `plain_arguments`) when there are some: rebuilt from its text,
-    a KeyError's key became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`. `fields` are
-    its keyword fields (see `plain_fields`); only those its type has, and only exact strings."""
+    """A fresh exception of the same builtin type, or RuntimeError naming a foreign type. Built from
+    `arguments` (see `plain_arguments`) when there are some: rebuilt from its text, a KeyError's key
+    became its repr, and `KeyError: 'x'` read `KeyError: "'x'"`. `fields` are its keyword fields
+    (see `plain_fields`); only those its type has, and only exact strings."""
     kind = builtin_exception(name)
     if kind is not None:
         attempts = [(message,)] if arguments is None else [tuple(arguments), (message,)]
@@ -113,10 +112,9 @@ def plain_arguments(error: BaseException) -> tuple[Any, ...] | None:
 
 def plain_fields(error: BaseException) -> dict[str, str]:
     """The keyword fields of a builtin exception that are plain text: `NameError.name`,
-    `AttributeError.name` (never its `obj`), `ImportError.name` and `.path`. Their
-    constructors take them as keywords, so they are not in `args` and were lost, while an
-    OSError's errno and file name crossed. Exact, bounded `str` only: a str subclass could
-    carry methods of the API's."""
+    `AttributeError.name` (never its `obj`), `ImportError.name` and `.path`. Their constructors take
+    them as keywords, so they are not in `args` and were lost, while an OSError's errno and file
+    name crossed. Exact, bounded `str` only: a str subclass could carry methods of the API's."""
     names = _fields_of(type(error))
     return _checked_fields(type(error), {name: getattr(error, name, None) for name in names})
 

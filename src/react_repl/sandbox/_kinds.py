@@ -92,12 +92,10 @@ _REPR_LIMIT = 200
 
 
 class HandOverRefused(RuntimeError):
-    """Agent code entered while the sandbox hands an API call's results over.
-
-    Making results safe hashes and compares what it moves, and a set or a dict runs an agent
-    class's `__hash__`/`__eq__` for that. Such code could read a container not yet made safe
-    (through a global) and keep the raw object in it, so it is refused instead of run.
-    """
+    """Agent code entered while the sandbox hands an API call's results over. Making results safe
+    hashes and compares what it moves, and a set or a dict runs an agent class's `__hash__`/`__eq__`
+    for that. Such code could read a container not yet made safe (through a global) and keep the raw
+    object in it, so it is refused instead of run."""
 
     def __init__(self) -> None:
         super().__init__(

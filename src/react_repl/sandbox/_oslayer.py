@@ -72,10 +72,9 @@ def plan(
 
 
 def _interpreter_paths() -> set[str]:
-    """The interpreter, its standard library and installed packages, and this package.
-
-    Other `sys.path` entries (a script's folder, a repository root) are left out on purpose:
-    modules already imported from them keep working, but they are not readable afterwards."""
+    """The interpreter, its standard library and installed packages, and this package. Other
+    `sys.path` entries (a script's folder, a repository root) are left out on purpose: modules
+    already imported from them keep working, but they are not readable afterwards."""
     prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
     paths = {str(Path(prefix).resolve()) for prefix in prefixes}
     for entry in sys.path:
@@ -101,10 +100,9 @@ def _config_files(folder: Path) -> set[str]:
 
 def apply(policy: Mapping[str, Any]) -> dict[str, Any]:
     """Worker side, after the APIs are loaded and before any agent code: confine this process.
-
-    Returns what was applied and what the kernel could not provide. Each step is atomic (a
-    Landlock domain or a seccomp filter is installed whole or not at all), so a step the kernel
-    refuses is reported under `missing` and the worker goes on with the others."""
+    Returns what was applied and what the kernel could not provide. Each step is atomic (a Landlock
+    domain or a seccomp filter is installed whole or not at all), so a step the kernel refuses is
+    reported under `missing` and the worker goes on with the others."""
     report: dict[str, Any] = {"enabled": True, "missing": []}
     if sys.platform != "linux":
         return {"enabled": False, "missing": [f"the OS layer (Linux only, not {sys.platform})"]}

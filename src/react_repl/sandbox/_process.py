@@ -50,26 +50,19 @@ class WorkerProcess:
         self, config: dict[str, Any], env: Mapping[str, str], registry: list[WorkerProcess]
     ) -> None:
         """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
-        writable place besides the workspace; it is deleted with the worker.
-
-        The worker is put into `registry` (the sandbox kills what it holds on close) as soon as
-        it exists: a Ctrl-C a moment later must not leave it running unowned. A Ctrl-C during
-        the spawn itself closes the pipes, so a worker that did start reads end-of-file and
-        exits."""
+        writable place besides the workspace; it is deleted with the worker. The worker is put into
+        `registry` (the sandbox kills what it holds on close) as soon as it exists: a Ctrl-C a
+        moment later must not leave it running unowned. A Ctrl-C during the spawn itself closes the
+        pipes, so a worker that did start reads end-of-file and exits."""
         self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
         env = {**env, "TMPDIR": self.scratch}
-        if config.get("os_layer") is not None:
-            policy = config["os_layer"]
-            config = {
-                **config,
-                "os_layer": {**policy, "read_write": [*policy["read_write"], self.scratch]},
-            }
+        if (policy := config.get("os_layer")) is not None:
+            policy = {**policy, "read_write": [*policy["read_write"], self.scratch]}
+            config = {**config, "os_layer": policy}
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
         self._in, self._out = parent_in, parent_out
-        try:
-            for fd in (parent_in, parent_out):
-                os.set_inheritable(fd, False)
+        try:  # os.pipe() makes them non-inheritable: only pass_fds reach the worker
             self._process = _spawn(env, child_in, child_out)
         except BaseException:
             for fd in (parent_in, parent_out, child_in, child_out):
@@ -197,23 +190,15 @@ class WorkerProcess:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def _spawn(env: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
+def _spawn(extra: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
+    env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
+    env.update({str(key): str(value) for key, value in extra.items()})
     bootstrap = _BOOTSTRAP.format(root=_PACKAGE_ROOT)
     return subprocess.Popen(
         [sys.executable, "-I", "-c", bootstrap, str(child_in), str(child_out)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(child_in, child_out),
-        start_new_session=True,
-        env=_worker_env(env),
-    )
-
-
-def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:
-    env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
-    env.update({str(key): str(value) for key, value in extra.items()})
-    return env
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(child_in, child_out), start_new_session=True, env=env,
+    )  # fmt: skip
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:

@@ -142,10 +142,13 @@ class Sandbox:
             "budgets": {name: list(pair) for name, pair in limits.items()},
             "os_layer": os_layer,
             "echo_assignment": bool(echo_assignment),
-            "replay_writes": _writes(declared, self._host) if replay_writes else [],
+            "replay_writes": [  # host functions have no declaration
+                name for name, declared_as in declared.items()
+                if replay_writes and declared_as is not None and declared_as.side_effects
+            ],
             "read_only": [
-                name for name, declaration in declared.items()
-                if declaration is not None and declaration.read_only_arguments
+                name for name, declared_as in declared.items()
+                if declared_as is not None and declared_as.read_only_arguments
             ],
         }  # fmt: skip
         self._variables: list[str] = []
@@ -339,14 +342,6 @@ def _declaration(name: str, function: Callable[..., Any]) -> Any:
         return declaration_of(function)
     except ValueError as error:
         raise SandboxError(f"{name}: {error}") from None
-
-
-def _writes(declared: Mapping[str, Any], host: Mapping[str, Any]) -> list[str]:
-    return [
-        name
-        for name, declaration in declared.items()
-        if name not in host and declaration is not None and declaration.side_effects
-    ]
 
 
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:

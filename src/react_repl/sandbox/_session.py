@@ -148,10 +148,8 @@ class Session:
     def restore(self, snapshot: Any) -> dict[str, Any]:
         """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,
         `help`) or undecodable are refused and reported with the ones the snapshot lost."""
-        if not isinstance(snapshot, dict) or (snapshot.get("format"), snapshot.get("version")) != (
-            FORMAT,
-            VERSION,
-        ):
+        header = snapshot if isinstance(snapshot, dict) else {}
+        if (header.get("format"), header.get("version")) != (FORMAT, VERSION):
             return {"op": "restored", "error": f"not a {FORMAT} version {VERSION}"}
         values, lost = snapshot.get("values"), snapshot.get("lost")
         values = values if isinstance(values, dict) else {}

@@ -49,24 +49,10 @@ def explain_silence(code: str, namespace: Mapping[str, Any]) -> str:
         tree = _parse(code)
         path = _path_to_first_print(tree, deadline)
         if path:
-            return _unreached_print(tree, path, _empty_names(path, namespace), deadline)
+            return _unreached_print(tree, path, namespace, deadline)
         return NO_OUTPUT_HINT if _computes_value(tree) else NO_OUTPUT
     except (_OutOfTime, RecursionError, MemoryError):
         return NO_OUTPUT_HINT
-
-
-def _empty_names(path: list[tuple[ast.AST, str]], namespace: Mapping[str, Any]) -> frozenset[str]:
-    """Names the loops around the print go through that are empty now."""
-    names = {
-        node.iter.id
-        for node, _ in path
-        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
-    }
-    return frozenset(
-        name
-        for name in names
-        if type(namespace.get(name)) in _CONTAINERS and len(namespace[name]) == 0
-    )
 
 
 class _OutOfTime(Exception):
@@ -85,20 +71,18 @@ class _Deadline:
             raise _OutOfTime
 
 
-def _walk(tree: ast.AST, deadline: _Deadline) -> Iterator[ast.AST]:
-    for node in ast.walk(tree):
-        deadline.tick()
-        yield node
-
-
 def _unreached_print(
-    tree: ast.Module, path: list[tuple[ast.AST, str]], empty: frozenset[str], deadline: _Deadline
-) -> str:
+    tree: ast.Module, path: list[tuple[ast.AST, str]], namespace: Mapping[str, Any],
+    deadline: _Deadline,
+) -> str:  # fmt: skip
+    """Loops around the print over a name that is empty now (a builtin container, so no agent
+    `__len__` runs) went through nothing, unless the name changed later."""
     looped = [
         node
         for node, _ in path
-        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name) and node.iter.id in empty
-    ]
+        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
+        and type(namespace.get(node.iter.id)) in _CONTAINERS and not namespace[node.iter.id]
+    ]  # fmt: skip
     names = {node.iter.id for node in looped}  # type: ignore[attr-defined]
     changes, calls = _name_facts(tree, names, deadline) if looped else ({}, {})
     for node in looped:
@@ -165,7 +149,8 @@ def _name_facts(
     went through nothing), and the statements binding it to a call's result."""
     last: dict[str, int] = {}
     calls: dict[str, list[ast.Assign]] = {}
-    for node in _walk(tree, deadline):
+    for node in ast.walk(tree):
+        deadline.tick()
         name = _changed_name(node)
         if name in names:
             last[name] = max(last.get(name, -1), getattr(node, "lineno", 0))
@@ -187,10 +172,9 @@ def _changed_name(node: ast.AST) -> str | None:
 
 
 def _path_to_first_print(tree: ast.Module, deadline: _Deadline) -> list[tuple[ast.AST, str]]:
-    """The loops and branches around the action's first print() outside function bodies.
-
-    Depth first in source order, with an explicit stack (no recursion limit to hit) and the
-    path as a linked list that siblings share (no copy per node)."""
+    """The loops and branches around the action's first print() outside function bodies. Depth first
+    in source order, with an explicit stack (no recursion limit to hit) and the path as a linked
+    list that siblings share (no copy per node)."""
     stack: list[tuple[ast.AST, Any]] = [(tree, None)]
     while stack:
         node, link = stack.pop()

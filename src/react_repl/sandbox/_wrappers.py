@@ -203,9 +203,8 @@ class WriteLedger:
         self._done: dict[str, Any] = {}
 
     def earlier_result(self, key: str | None, call: Callable[[], str]) -> Any:
-        """The first result of this very call, or `MISSING`; says so in the observation.
-
-        `call` renders the call for the note; it runs only for a keyed (plain-data) call."""
+        """The first result of this very call, or `MISSING`; says so in the observation. `call`
+        renders the call for the note; it runs only for a keyed (plain-data) call."""
         if key is None or key not in self._done:
             return MISSING
         self._note(_NOTE.format(call=call()[:_MAX_CALL_TEXT]))
