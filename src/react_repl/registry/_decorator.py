@@ -12,7 +12,7 @@ layer's network rule) and the approval and MCP layers can treat it accordingly:
 * `max_calls_per_action=N`, `max_calls_per_run=N`: call budgets replacing the sandbox defaults;
 * `read_only_arguments=True`: the call never changes what it is given (it only reads it), so
   the sandbox hands it copies and an agent callback it calls costs no comparison (see
-  react_repl/sandbox/_shadow.py); a call that changes them anyway fails, the change dropped.
+  react_repl/sandbox/_unwrap.py); a call that changes them anyway fails, the change dropped.
 
 They can be given to the decorator, or without it in a module-level dict, which keeps a module
 free of any import from react_repl::

@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING
 from react_repl._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from ._answer import answer_for_people
+    from ._answer import Observation, SandboxError, answer_for_people
     from ._budget import DEFAULT_MAX_CALLS_PER_ACTION, DEFAULT_MAX_CALLS_PER_RUN
     from ._catalogue import PREINJECTABLE
     from ._host import McpError, McpServerError, McpTimeoutError, McpToolError, prints_result
-    from ._observation import Observation, SandboxError
     from ._plain import HostImage
-    from ._sandbox import DEFAULT_PREINJECT, Sandbox
-    from ._settings import SandboxSettings
+    from ._sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
     from ._snapshot import unsaved_snapshot
 
 _EXPORTS = {
@@ -34,11 +32,11 @@ _EXPORTS = {
     "McpServerError": "._host",
     "McpTimeoutError": "._host",
     "McpToolError": "._host",
-    "Observation": "._observation",
+    "Observation": "._answer",
     "PREINJECTABLE": "._catalogue",
     "Sandbox": "._sandbox",
-    "SandboxError": "._observation",
-    "SandboxSettings": "._settings",
+    "SandboxError": "._answer",
+    "SandboxSettings": "._sandbox",
     "prints_result": "._host",
     "unsaved_snapshot": "._snapshot",
 }

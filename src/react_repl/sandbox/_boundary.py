@@ -1,35 +1,37 @@
 """The boundary between API functions and agent code: plain data crosses, rich objects do not.
 
-A rich object's public methods are as dangerous as its internals: the Pillow image an image API
-returns has `save(path)`, which writes anywhere the worker's user may, whatever folder the API
-itself was confined to. So only plain data (`_plain.py` defines it) comes back as itself; any
-other object becomes a `Handle` the agent can print, compare and pass back to API functions,
-which receive the original. Objects the agent passed in or built itself come back unchanged,
-since the agent already holds them, but what an API put *inside* them is checked in place:
-containers (subclasses included, read through the base type's own methods so an agent override
-cannot hide an item), `defaultdict` factories, and the attributes of agent objects and classes.
+A rich object's public methods are as dangerous as its internals: a Pillow image has
+`save(path)`, which writes anywhere the worker may. So only plain data (`_plain.py`) comes back
+as itself; any other object becomes a `Handle` the agent can print, compare and pass back to
+API functions. The agent's own objects come back unchanged, but what an API put *inside* them
+is checked in place, read through the base type's own methods so an override cannot hide it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+import types
 from collections import ChainMap
 from collections.abc import Collection, Iterator, MutableMapping
 from typing import Any
 
 from ._callbacks import AgentCallback, AgentGenerator
 from ._crossing import Crossing
-from ._handle import Handle
 from ._kinds import (
+    BOUND_BUILTINS,
     CALL_WRAPPERS,
+    CODE_TYPES,
+    Handle,
+    agent_contents,
+    exception_fields,
     is_agent_code,
     is_agent_generator,
     is_bound_builtin,
+    wrapped_callables,
 )
-from ._reach import reach
-from ._shadow import Shadow, copyable
-from ._unwrap import unwrap
+from ._plain import ATOMS, CONTAINERS, MAPPINGS, container_kind, plain_base
+from ._unwrap import Shadow, copyable, unwrap
 from ._watch import Watch
 
 
@@ -131,10 +133,9 @@ class Boundary:
 
     def handed_back(self, value: Any) -> Any:
         """What agent code gives an API during a call (a callback's result, a value yielded):
-        converted like an argument, and checked with what the call was given once it returns.
-
-        Only ever called on the agent's own value, once (`_enter_.leaving`): what it records
-        in `given` passes back untouched, so an API's object must never be recorded there."""
+        converted like an argument, and checked with what the call was given once it returns. Only
+        ever called on the agent's own value, once (`_enter_.leaving`): what it records in `given`
+        passes back untouched, so an API's object must never be recorded there."""
         if self._given:
             reach(value, self._given[-1], self._agent_classes)
         return unwrap(value, {}, self._for_api)
@@ -143,7 +144,7 @@ class Boundary:
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any], Shadow] | None:
         """For an API declared `read_only_arguments`: copies of what the agent passed (see
-        `_shadow.py`); None when the arguments reach what cannot be copied, an agent object
+        `_unwrap.py`); None when the arguments reach what cannot be copied, an agent object
         for one: then the call goes through `inbound`."""
         reached: dict[int, Any] = {}
         reach((args, kwargs), reached, self._agent_classes)
@@ -157,10 +158,8 @@ class Boundary:
     def inbound(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any], dict[int, Any]]:
-        """Unwraps handles; also returns every object the agent passed in, by id.
-
-        `given` keeps those objects alive until the call returns, so no id in it can be reused.
-        """
+        """Unwraps handles; also returns every object the agent passed in, by id. `given` keeps
+        those objects alive until the call returns, so no id in it can be reused."""
         given: dict[int, Any] = {}
         if not reach((args, kwargs), given, self._agent_classes):
             return args, kwargs, given
@@ -186,13 +185,12 @@ class Boundary:
 
     def settle(self, given: dict[int, Any], entered: bool = False) -> None:
         """An API may have put rich objects into what the agent passed in: wrap them there.
-        `entered`: the call started agent code, which may hold what it put there itself.
-
-        A call made while another is under way (by a callback) returns into agent code the
-        outer call started, which can read what the outer call was given: red-teaming found
-        the inner API filling it (through an object of the outer API's, or a container the
-        outer one kept), and the callback reading the raw object once the inner call returned.
-        So what changed there is made safe too, as before an entry."""
+        `entered`: the call started agent code, which may hold what it put there itself. A call made
+        while another is under way (by a callback) returns into agent code the outer call started,
+        which can read what the outer call was given: red-teaming found the inner API filling it
+        (through an object of the outer API's, or a container the outer one kept), and the callback
+        reading the raw object once the inner call returned. So what changed there is made safe too,
+        as before an entry."""
         with self._handing_over():
             crossing = Crossing(self, given, in_place=entered)
             for item in list(given.values()):  # each once: `given` has no duplicates
@@ -221,3 +219,81 @@ class Boundary:
         if isinstance(value, type):
             return value in self._agent_classes
         return is_agent_code(value)
+
+
+def reach(value: Any, given: dict[int, Any], agent_classes: Collection[type]) -> bool:
+    """Records every object (but atoms) agent code passes into an API call, found before the
+    call; True if a handle, a function or a generator of the agent's, or an instance of a
+    subclass of a plain type, is among them (each is converted on its way in, see `_unwrap.py`).
+    Iterative and allocation-light: agents pass big lists to APIs. An iterator or a dict view
+    over the agent's lists hands the API those lists as it iterates, so what they reach is found
+    too (red-teaming found `stash_inside(iter(rows))` filling the agent's lists unchecked)."""
+    atoms, mappings, containers = ATOMS, MAPPINGS, CONTAINERS
+    found, pending = False, [value]
+    while pending:
+        item = pending.pop()
+        kind = type(item)
+        if kind in atoms or id(item) in given:
+            continue
+        given[id(item)] = item
+        if kind in mappings:
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif kind in containers or container_kind(item) is not None:
+            pending.extend(item)
+        elif kind is Handle or is_agent_generator(item):
+            found = True
+        elif kind in CODE_TYPES:
+            if is_agent_code(item):
+                found = True
+                if kind is types.MethodType:  # its object is the agent's, passed along
+                    pending.append(item.__self__)
+        elif kind in BOUND_BUILTINS:
+            if is_bound_builtin(item):
+                found = True
+                pending.append(item.__self__)  # what it fills is checked after the call
+        elif kind in CALL_WRAPPERS:
+            found = True
+            pending.extend(wrapped_callables(item))
+        elif kind in agent_classes or plain_base(kind) is not None:
+            found = found or plain_base(kind) is not None  # it crosses as an exact copy
+            pending.extend(agent_contents(item))
+            pending.append(kind)  # what its class holds is reachable through it
+        elif isinstance(item, type) and item in agent_classes:
+            pending.extend(agent_contents(item))
+        elif isinstance(item, BaseException):
+            pending.extend(value for _, value in exception_fields(item))
+        elif kind is slice:  # what it holds is passed on as it is
+            pending.extend((item.start, item.stop, item.step))
+        elif isinstance(item, VIEWS):
+            view: Any = item
+            mapping = view.mapping  # read-only: what the dict holds, not the dict
+            pending.extend(mapping.keys())
+            pending.extend(mapping.values())
+        elif hasattr(kind, "__next__") and not isinstance(item, type):
+            pending.extend(iterator_contents(item))
+    return found
+
+
+VIEWS: tuple[type, ...] = (
+    type({}.keys()),
+    type({}.values()),
+    type({}.items()),
+)  # OrderedDict's subclass them
+
+
+def iterator_contents(iterator: Any) -> tuple[Any, ...]:
+    """What a builtin iterator (`iter(rows)`, `reversed`, `filter`, `itertools.chain`, a set's
+    or a dict's iterator) will hand out, read from its `__reduce__` (the source it iterates,
+    or a list of what is left): it cannot be iterated without being used up. An iterator that
+    cannot say is refused rather than passed unchecked."""
+    try:
+        kind: Any = type(iterator)
+        parts = kind.__reduce__(iterator)
+    except Exception:
+        parts = None
+    if not isinstance(parts, tuple):
+        raise TypeError(
+            f"a {type(iterator).__name__} cannot be passed to an API: pass a list instead"
+        )
+    return parts[1:]  # parts[0] only rebuilds it: iter, reversed, the iterator's own type

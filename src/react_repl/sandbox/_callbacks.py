@@ -1,8 +1,6 @@
-"""Agent code handed to an API: a function it calls back, a generator it drives.
-
-What the API passes in crosses like a result (`Boundary.enter`), so agent code cannot receive a
-raw rich object; what agent code gives back crosses like an argument.
-"""
+"""Agent code handed to an API: a function it calls back, a generator it drives. What the API
+passes in crosses like a result (`Boundary.enter`), so agent code cannot receive a raw rich
+object; what agent code gives back crosses like an argument."""
 
 from __future__ import annotations
 
@@ -10,6 +8,7 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ._host import rebuilt
 from ._unwrap import unwrap
 
 if TYPE_CHECKING:
@@ -17,9 +16,6 @@ if TYPE_CHECKING:
 
 
 class AgentCallback:
-    """An agent function handed to an API: what the API passes it crosses like a result, so a
-    callback cannot receive a raw rich object; what it returns crosses like an argument."""
-
     __slots__ = ("_boundary", "agent_value")
 
     def __init__(self, function: Callable[..., Any], boundary: Boundary) -> None:
@@ -38,10 +34,9 @@ class AgentCallback:
 
 
 class AgentGenerator:
-    """An agent generator handed to an API: `send()` is a way into agent code, like a callback,
-    so what the API sends crosses like a result and what the generator yields like an argument.
-    Before it runs, what the API put into what the agent passed is made safe, as for a
-    callback."""
+    """An agent generator handed to an API: `send()` is a way into agent code, like a callback, so
+    what the API sends crosses like a result and what the generator yields like an argument. Before
+    it runs, what the API put into what the agent passed is made safe, as for a callback."""
 
     __slots__ = ("_boundary", "agent_value")
 
@@ -77,21 +72,9 @@ class AgentGenerator:
 def thrown_in(args: tuple[Any, ...]) -> Any:
     """`throw(error)` or the older `throw(type, value)`, as a fresh exception with plain
     arguments only; anything else is passed on for the generator to refuse."""
-    from ._wrappers import (  # it imports this module's users
-        builtin_exception,
-        message_of,
-        plain_arguments,
-        plain_fields,
-        rebuild_exception,
-    )
-
     first = args[0] if args else None
     if isinstance(first, type) and issubclass(first, BaseException):
         first = first(*args[1:2]) if len(args) > 1 and args[1] is not None else first()
     if not isinstance(first, BaseException):
         return first
-    kind, message = type(first), message_of(first)
-    if builtin_exception(kind.__name__) is kind:
-        arguments, fields = plain_arguments(first), plain_fields(first)
-        return rebuild_exception(kind.__name__, message, arguments, fields)
-    return RuntimeError(f"{kind.__name__}: {message}")
+    return rebuilt(first)

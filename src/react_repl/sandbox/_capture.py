@@ -1,4 +1,5 @@
-"""Everything the action writes, in order, streamed to the parent as it happens.
+"""Everything the action writes, in order, streamed to the parent as it happens, and which
+threads act for the action now running.
 
 Streaming (not buffering until the end) keeps what was printed before a hang or a crash: the
 parent already holds it when it kills the worker.
@@ -7,10 +8,9 @@ parent already holds it when it kills the worker.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable
 from typing import Any
-
-from ._scope import ActionScope
 
 Send = Callable[[dict[str, Any]], None]
 # Characters per "out" frame: even escaped as JSON (up to 12 bytes for a non-BMP character) a
@@ -18,9 +18,50 @@ Send = Callable[[dict[str, Any]], None]
 _CHUNK = 1 << 20
 
 
+class ActionScope:
+    """Which threads act for the action now running: output, API calls and host calls count
+    only from the main thread and from threads started while the action runs, and only until
+    it ends; the rest is dropped (output) or refused (calls). A thread an API left running (a
+    download, `threading.Timer`) would otherwise print into the model's next action, make API
+    calls in an action that never made them, or, calling a host function between actions, read
+    the parent's next request as its reply. Python cannot stop the thread; it dies with the
+    worker. Nothing tells whom a thread works for, so the rule goes by when it started: a pool
+    an API keeps between actions counts only in the first."""
+
+    __slots__ = ("_earlier", "_main", "_running")
+
+    def __init__(self) -> None:
+        self._main = threading.main_thread().ident
+        self._earlier: frozenset[threading.Thread] = frozenset()
+        self._running = False
+
+    def begin(self) -> None:
+        """Threads alive now were started before this action: none of them acts for it."""
+        self._earlier = frozenset(threading.enumerate())
+        self._running = True
+
+    def end(self) -> None:
+        self._running = False
+        self._earlier = frozenset()
+
+    def admits(self) -> bool:
+        """The calling thread acts for the action now running."""
+        if not self._running:
+            return False
+        if threading.get_ident() == self._main:
+            return True
+        return threading.current_thread() not in self._earlier
+
+    def check(self, name: str) -> None:
+        if not self.admits():
+            raise RuntimeError(
+                f"{name}() was called from a thread whose action has ended; not called"
+            )
+
+
 class Capture:
     """Counts every character but forwards only the first `limit` of each action. Only what
-    the action's own threads write counts (see `_scope.py`): a thread an earlier action's API
+    the action's own threads write counts (see `ActionScope`): a thread an earlier action's API
     left running writes into nothing."""
 
     def __init__(self, send: Send, limit: int, scope: ActionScope) -> None:
@@ -67,13 +108,9 @@ class Printer:
         return self
 
     def _call_print(
-        self,
-        *objects: Any,
-        sep: str | None = " ",
-        end: str | None = "\n",
-        file: Any = None,
+        self, *objects: Any, sep: str | None = " ", end: str | None = "\n", file: Any = None,
         flush: bool = False,
-    ) -> None:
+    ) -> None:  # fmt: skip
         if file is not None:
             raise TypeError("print(file=...) is not supported in the sandbox; print to stdout")
         sep = " " if sep is None else sep

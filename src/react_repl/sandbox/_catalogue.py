@@ -89,12 +89,10 @@ _VALUE_HOMES = {"datetime": datetime, "collections": collections}
 
 
 def importable(injected: Mapping[str, Any]) -> dict[str, Any]:
-    """What `import x` / `from x import y` may bind: only what is already preinjected.
-
-    Models write `from datetime import datetime` out of habit. Answering it with the value the
-    namespace already holds costs nothing in safety (no new object becomes reachable) and saves a
-    wasted step; anything not preinjected is still refused.
-    """
+    """What `import x` / `from x import y` may bind: only what is already preinjected. Models write
+    `from datetime import datetime` out of habit. Answering it with the value the namespace already
+    holds costs nothing in safety (no new object becomes reachable) and saves a wasted step;
+    anything not preinjected is still refused."""
     table: dict[str, Any] = {
         name: value for name, value in injected.items() if isinstance(value, ModuleProxy)
     }

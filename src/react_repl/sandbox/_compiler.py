@@ -22,7 +22,7 @@ from ._inline import inline_attribute, inline_method_call
 ENTRY_GUARD = "_enter_"  # the name compiled code calls; `_entry.py` provides it
 _SCOPES = (ast.Lambda, ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
 _NO_TEMPORARIES = (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
-STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `_stop.py`
+STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `StopState` in `_namespace.py`
 
 
 class RestrictedSyntaxError(SyntaxError):
@@ -201,11 +201,9 @@ class _Transformer(RestrictingNodeTransformer):
         return self.visit_Assign(assign)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.AST]:
-        """`n += 1` on a name stays native (it cannot reach an attribute, and a hook call per
-        loop iteration would double the cost of counting loops). `d[k] += 1` and
-        `self.n += 1` are so common in model code that they are rewritten through the guards
-        instead of being refused.
-        """
+        """`n += 1` on a name stays native (it cannot reach an attribute, and a hook call per loop
+        iteration would double the cost of counting loops). `d[k] += 1` and `self.n += 1` are so
+        common in model code that they are rewritten through the guards instead of being refused."""
         if isinstance(node.target, ast.Name):
             return self.node_contents_visit(node)
         visited = self.node_contents_visit(node)
@@ -227,11 +225,9 @@ def _guard_attribute(name: str, guard: str = ENTRY_GUARD) -> ast.Attribute:
 
 
 def _leaving(value: ast.expr) -> ast.expr:
-    """`(_enter_.leaving if <an API call is under way> else _enter_.kept)(value)`.
-
-    `value` appears once: written into both branches of a conditional, a lambda returning a
-    lambda doubled its code at each level, and twenty nested lambdas took longer to compile than
-    an action may run."""
+    """`(_enter_.leaving if <an API call is under way> else _enter_.kept)(value)`. `value` appears
+    once: written into both branches of a conditional, a lambda returning a lambda doubled its code
+    at each level, and twenty nested lambdas took longer to compile than an action may run."""
     chosen = ast.IfExp(
         test=_entry_check(), body=_guard_attribute("leaving"), orelse=_guard_attribute("kept")
     )
@@ -315,10 +311,8 @@ def _call(function: str, *args: ast.expr) -> ast.Call:
 
 
 def _expand_augassign(node: ast.AugAssign, original_target: ast.expr) -> list[ast.AST]:
-    """`o[k] op= v` → `_aug_o = _write_(o); _aug_k = k; _aug_o[_aug_k] = op(_getitem_(...), v)`.
-
-    The target was visited in Store context, so its container is already wrapped in `_write_`.
-    """
+    """`o[k] op= v` → `_aug_o = _write_(o); _aug_k = k; _aug_o[_aug_k] = op(_getitem_(...), v)`. The
+    target was visited in Store context, so its container is already wrapped in `_write_`."""
     target = node.target
     assert isinstance(target, ast.Subscript | ast.Attribute)
     statements: list[ast.AST] = [ast.Assign(targets=[_name("_aug_o", True)], value=target.value)]

@@ -10,8 +10,7 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any
 
 from ._callbacks import AgentCallback, AgentGenerator
-from ._handle import Handle, HandOverRefused
-from ._kinds import exception_fields
+from ._kinds import Handle, HandOverRefused, exception_fields
 from ._plain import (
     ATOMS,
     FROZEN,
@@ -34,9 +33,6 @@ _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Crossing:
-    """One pass over what came out of an API: copies plain containers, wraps rich objects, and
-    checks in place the agent-owned objects it meets (which may hold what the API put there)."""
-
     __slots__ = ("boundary", "done", "given", "in_place", "memo", "pending", "stands_for")
 
     def __init__(

@@ -1,14 +1,11 @@
 """Agent code entered from inside an API call receives what the API passes as a result.
 
-An API can start agent code in more ways than calling a function it was handed (`AgentCallback`
-covers those): it can call a method of an agent object (`sink.append(picture)`), build an
-instance of an agent class, call a callable agent instance, or run an agent lambda stored in
-something it was given. Each time, agent code would hold the API's raw rich object. So every
-function and lambda an action defines begins by passing its parameters through `_enter_`
-(`_compiler.py` inserts the call), which wraps them into handles when the call came from inside
-an API call, and returns them untouched when agent code called agent code. What such code hands
-back (a return value, a value it yields) goes through `leaving` and crosses like an argument,
-and what resumes a `yield` (`send()`, `throw()`, `close()`) through `step`.
+Besides calling a function it was handed (`AgentCallback`), an API can call a method of an
+agent object, build an instance of an agent class or run an agent lambda it was given, and agent
+code would hold its raw rich object. So every function and lambda an action defines begins by
+passing its parameters through `_enter_` (`_compiler.py` inserts it), which wraps them when the
+call came from inside an API call. What such code hands back goes through `leaving` and crosses
+like an argument; what resumes a `yield` goes through `step`.
 """
 
 from __future__ import annotations
@@ -21,8 +18,7 @@ from typing import Any
 
 from ._boundary import Boundary
 from ._callbacks import AgentCallback, thrown_in
-from ._handle import HandOverRefused
-from ._kinds import AGENT_FILES
+from ._kinds import AGENT_FILES, HandOverRefused
 from ._plain import ATOMS
 from ._wrappers import ApiFunction
 
@@ -72,13 +68,10 @@ class EntryGuard:
         return True
 
     def step(self, value: Any) -> Generator[Any, Any, Any]:
-        """One `yield` of agent code: `_compiler.py` writes `yield x` as
-        `yield from _enter_.step(x)`, so whatever resumes the generator resumes this first. An
-        API holding the raw generator (reached through an attribute of an agent object, not
-        handed to it) can `send()` a value, `throw()` an error or `close()` it: each is an
-        entry, and what the calls under way were given is made safe before the generator's
-        own code (its `except`, its `finally`) runs, and a thrown error crosses rebuilt from
-        type name and message, as an API's errors do."""
+        """One `yield` of agent code, written `yield from _enter_.step(x)`, so whatever resumes the
+        generator resumes this first. An API holding the raw generator can `send()`, `throw()` or
+        `close()` it: each is an entry, so what the calls under way were given is made safe before
+        the generator's own code runs, and a thrown error crosses rebuilt as an API's errors do."""
         generator = sys._getframe(1)  # the agent's generator: delegating, it resumes this one
         try:
             received = yield value

@@ -69,7 +69,9 @@ class Guards:
         if reason is None:
             if type(obj) in INERT_BUILTINS:
                 return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
-            if name in _FORMAT_NAMES and _is_str_like(obj):
+            if name in _FORMAT_NAMES and (
+                isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
+            ):
                 return GuardedFormat(self.formatter, obj, name)
             value = getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
             if not isinstance(value, _FORBIDDEN_VALUES):
@@ -98,12 +100,10 @@ class Guards:
         return None
 
     def compiled_getattr(self) -> Callable[[Any, str], Any]:
-        """The `_getattr_` hook: a fast path for plain values, everything else via `getattr`.
-
-        The compiler passes only literal names it has already checked (no `_`, no inspect
-        attributes), so plain builtin values need no further test. This is the hottest hook: it
-        runs for every `x.method` in a loop.
-        """
+        """The `_getattr_` hook: a fast path for plain values, everything else via `getattr`. The
+        compiler passes only literal names it has already checked (no `_`, no inspect attributes),
+        so plain builtin values need no further test. This is the hottest hook: it runs for every
+        `x.method` in a loop."""
         plain_types = INERT_BUILTINS
         format_names = _FORMAT_NAMES
         guarded = self.getattr
@@ -194,10 +194,6 @@ class Guards:
         }
 
 
-def _is_str_like(obj: Any) -> bool:
-    return isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
-
-
 def _iter_unpack_sequence(iterable: Any, spec: Any, getiter: Any) -> Any:
     """Iteration yields items that every later access still guards, so unpacking is plain."""
     return iter(iterable)
@@ -223,16 +219,15 @@ _CLASS_DATA = frozenset(
 
 
 def _check_special_methods(cls: type) -> None:
-    """Python calls a special method by itself (a set hashes, a dict compares), so one must be
-    a plain function the action wrote, which begins with the entry check (`_compiler.py`). A
-    decorator can make it anything: red-teaming found `rows.pop` as `__hash__` raising in the
-    middle of a hand-over and cutting it short (the action caught the error and read what was
-    not yet made safe), a generator's `send` as `__eq__` resuming agent code during one, and a
-    `property` of a builtin as `__hash__`, whose getter Python calls and whose result it calls
-    again, with no entry check on either. So properties, other descriptors, static and class
-    methods, bound methods, builtins and callable objects are all refused, whatever they wrap.
-    Later assignment cannot change this: `C.__hash__ = f` and `setattr(C, "__hash__", f)` are
-    refused as private names."""
+    """Python calls a special method by itself (a set hashes, a dict compares), so one must be a
+    plain function the action wrote, which begins with the entry check (`_compiler.py`). A decorator
+    can make it anything: red-teaming found `rows.pop` as `__hash__` raising in the middle of a
+    hand-over and cutting it short (the action caught the error and read what was not yet made
+    safe), a generator's `send` as `__eq__` resuming agent code during one, and a `property` of a
+    builtin as `__hash__`, whose getter Python calls and whose result it calls again, with no entry
+    check on either. So properties, other descriptors, static and class methods, bound methods,
+    builtins and callable objects are all refused, whatever they wrap. Later assignment cannot
+    change this: `C.__hash__ = f` and `setattr(C, "__hash__", f)` are refused as private names."""
     for name, value in vars(cls).items():
         if not (name.startswith("__") and name.endswith("__")) or name in _CLASS_DATA:
             continue

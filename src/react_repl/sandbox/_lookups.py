@@ -77,12 +77,10 @@ def _is_private(key: str | int) -> bool:
 
 
 def record_for_id(signature: inspect.Signature | None, args: tuple, kwargs: dict) -> str:
-    """A whole record passed where its id was wanted, the hint for the API's error.
-
-    After `customer = find_customer_by_email(...)` small models write `list_orders(customer)`,
-    then read "No customer with id {'id': 'C-1001', ...}" as a wrong id and try again: three
-    round-4 runs went round this way until max steps.
-    """
+    """A whole record passed where its id was wanted, the hint for the API's error. After `customer
+    = find_customer_by_email(...)` small models write `list_orders(customer)`, then read "No
+    customer with id {'id': 'C-1001', ...}" as a wrong id and try again: three round-4 runs went
+    round this way until max steps."""
     if signature is None:
         return ""
     try:

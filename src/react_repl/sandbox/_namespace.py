@@ -20,7 +20,6 @@ from ._catalogue import ModuleProxy
 from ._guards import Guards
 from ._host import HOST_ERRORS
 from ._kinds import AGENT_FILES
-from ._stop import StopAction, StopState
 from ._wrappers import ApiFunction
 
 _SAFE_BUILTINS = (
@@ -37,14 +36,6 @@ PROTECTED_BUILTINS = frozenset({"stop", "help"})
 """Besides every API and host function: names an action may not rebind (see _compiler.py)."""
 
 
-def _exceptions() -> dict[str, Any]:
-    return {
-        name: value
-        for name, value in vars(builtins).items()
-        if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
-    }
-
-
 def make_import(importable: Mapping[str, Any]) -> Callable[..., Any]:
     def __import__(
         name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
@@ -59,15 +50,12 @@ def make_import(importable: Mapping[str, Any]) -> Callable[..., Any]:
 def _import(
     name: str, globals: Any = None, locals: Any = None, fromlist: Any = None, level: int = 0
 ) -> None:
-    """Refuses every import the agent writes, but not the ones C code makes on its behalf.
-
-    `datetime.strftime` imports `time` (and `strptime` imports `_strptime`) through the calling
-    frame's `__import__`, which is this one. CPython's PyImport_Import passes an empty *list* as
-    `fromlist`, ignores what `__import__` returns and reads the module from `sys.modules`;
-    `import x` passes None and `from x import y` a tuple. So a C-level import of a module the
-    worker had already loaded before any agent code ran is answered with None: nothing reaches
-    agent code, and no new module is ever loaded on the agent's behalf.
-    """
+    """Refuses every import the agent writes, but not the ones C code makes on its behalf:
+    `datetime.strftime` imports `time` through the calling frame's `__import__`, this one.
+    CPython's PyImport_Import passes an empty *list* as `fromlist` and reads the module from
+    `sys.modules` (`import x` passes None, `from x import y` a tuple), so a C-level import of a
+    module already loaded before any agent code ran is answered with None: nothing reaches agent
+    code, and no module is ever loaded on the agent's behalf."""
     c_level = type(fromlist) is list and not fromlist and level == 0
     if c_level and type(name) is str and name in sys.modules:
         return None
@@ -112,7 +100,12 @@ def _dir(*target: Any) -> list[str]:
 
 def make_builtins(guards: Guards, importable: Mapping[str, Any]) -> dict[str, Any]:
     table: dict[str, Any] = {name: getattr(builtins, name) for name in _SAFE_BUILTINS}
-    table.update(_exceptions(), **HOST_ERRORS)
+    table.update(
+        (name, value)
+        for name, value in vars(builtins).items()
+        if isinstance(value, type) and issubclass(value, BaseException) and name[0] != "_"
+    )
+    table.update(HOST_ERRORS)
     table.update(
         dir=_dir,
         getattr=guards.getattr,
@@ -198,3 +191,32 @@ def _stand_in_help(target: Any) -> str:
     original = getattr(builtins, name, None)
     doc = inspect.getdoc(original) if callable(original) else None
     return doc or f"{name or 'this'}() is provided by the sandbox."
+
+
+class StopAction(BaseException):  # a control-flow signal, not an error
+    """Unwinds the action after `stop()`. Being a BaseException, it would be caught by an
+    agent's bare `except:`, a `finally` or an `__exit__` returning True, which would go on
+    acting (paying, booking) unseen after the answer was given. So the flag in `StopState` is
+    the truth: the compiler checks it at the start of every except handler and `finally` block
+    and after every `with`, and every API and host function wrapper before and after the call.
+    What Python runs while the stop unwinds (an `__exit__`) is not checked, but it can reach no
+    API and print nothing, as the capture is closed."""
+
+
+class StopState:
+    """`_stop_` in the namespace: the compiled checks read `stopped` inline, so an action that
+    never stops pays one attribute lookup per handler, `finally` and `with`."""
+
+    __slots__ = ("answer", "stopped")
+
+    def __init__(self) -> None:
+        self.stopped = False
+        self.answer: Any = None
+
+    def reset(self) -> None:
+        self.stopped, self.answer = False, None
+
+    def unwind(self) -> None:
+        """Raises the stop again where agent code (or an API) would have carried on past it."""
+        if self.stopped:
+            raise StopAction

@@ -1,23 +1,16 @@
 """The second wall: the worker confines itself at the OS level before any agent code runs.
 
 Why the worker and not a separate API process: API calls hand rich objects, callbacks, agent
-generators and containers filled in place across the boundary, all by reference inside one
+generators and containers filled in place across the boundary, by reference inside one
 interpreter (`_boundary.py`). Splitting API code into another process would turn every call into
 serialisation and every handle into a remote reference, and still leave that process with the
-files and network the APIs need. Confining the one worker to exactly what the APIs need gives
-an attacker who breaks RestrictedPython *and* the guards no more than the APIs already had:
+files and network the APIs need. Confining the one worker to exactly what the APIs need gives an
+attacker who breaks RestrictedPython *and* the guards no more than the APIs already had. What
+each step allows is listed in docs/sandbox.md (The OS layer); where the kernel lacks a feature,
+the worker says so in its ready message (Sandbox.confinement) and goes on with what it has.
 
-* files: read-only the interpreter, its packages and the API modules; read-write only the
-  workspace and a private scratch folder (TMPDIR); nothing else, `/proc`, `/home` and other
-  users' files included (Landlock);
-* no new programs, no new processes, no ptrace, no signals to other processes, none of the
-  kernel interfaces a sandbox escape usually needs (seccomp, with no_new_privs);
-* the network only when an API declares `network=True`, and then TCP/UDP client sockets only
-  (seccomp refuses every socket otherwise; Landlock refuses TCP connect and, always, bind);
-* no capabilities, even when the worker runs as root.
-
-Where the kernel lacks a feature, the worker says so in its ready message (Sandbox.confinement)
-and goes on with what it has.
+Landlock is called through ctypes rather than a PyPI package because those were pre-1.0 and
+cover fewer ABI versions than this needs (TCP rules arrived in ABI 4, scoping in ABI 6).
 """
 
 from __future__ import annotations
@@ -26,16 +19,28 @@ import ctypes
 import os
 import sys
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import _landlock, _seccomp
+from . import _seccomp
 
 _PR_SET_NO_NEW_PRIVS = 38
 _PR_CAPBSET_DROP = 24
 _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
 _CAPSET = {"x86_64": 126, "aarch64": 91}
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
+_CREATE_RULESET, _ADD_RULE, _RESTRICT_SELF = 444, 445, 446  # the same on x86_64 and aarch64
+_EXECUTE, _WRITE_FILE, _READ_FILE, _READ_DIR, _REMOVE_DIR, _REMOVE_FILE = (1 << n for n in range(6))
+_MAKE_DIR, _MAKE_REG, _REFER, _TRUNCATE, _IOCTL_DEV = 1 << 7, 1 << 8, 1 << 13, 1 << 14, 1 << 15
+_FS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
+_FILE_RIGHTS = _EXECUTE | _WRITE_FILE | _READ_FILE | _TRUNCATE | _IOCTL_DEV
+_NET_BIND_TCP, _NET_CONNECT_TCP = 1, 2  # ABI 4
+_SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1, 2  # ABI 6
+_READ_ONLY = _READ_FILE | _READ_DIR
+_READ_WRITE = _READ_ONLY | _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_DIR | _MAKE_REG
+_READ_WRITE |= _REFER | _TRUNCATE
+_DEVICE = _READ_FILE | _WRITE_FILE
 
 _SYSTEM_READ_ONLY = (
     "/usr", "/lib", "/lib64", "/lib32", "/etc/ssl", "/etc/ca-certificates", "/etc/pki",
@@ -67,10 +72,9 @@ def plan(
 
 
 def _interpreter_paths() -> set[str]:
-    """The interpreter, its standard library and installed packages, and this package.
-
-    Other `sys.path` entries (a script's folder, a repository root) are left out on purpose:
-    modules already imported from them keep working, but they are not readable afterwards."""
+    """The interpreter, its standard library and installed packages, and this package. Other
+    `sys.path` entries (a script's folder, a repository root) are left out on purpose: modules
+    already imported from them keep working, but they are not readable afterwards."""
     prefixes = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
     paths = {str(Path(prefix).resolve()) for prefix in prefixes}
     for entry in sys.path:
@@ -96,23 +100,22 @@ def _config_files(folder: Path) -> set[str]:
 
 def apply(policy: Mapping[str, Any]) -> dict[str, Any]:
     """Worker side, after the APIs are loaded and before any agent code: confine this process.
-
-    Returns what was applied and what the kernel could not provide. Each step is atomic (a
-    Landlock domain or a seccomp filter is installed whole or not at all), so a step the kernel
-    refuses is reported under `missing` and the worker goes on with the others."""
+    Returns what was applied and what the kernel could not provide. Each step is atomic (a Landlock
+    domain or a seccomp filter is installed whole or not at all), so a step the kernel refuses is
+    reported under `missing` and the worker goes on with the others."""
     report: dict[str, Any] = {"enabled": True, "missing": []}
     if sys.platform != "linux":
         return {"enabled": False, "missing": [f"the OS layer (Linux only, not {sys.platform})"]}
     _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     report["capabilities"] = _drop_capabilities()
     network = bool(policy["network"])
-    rules = [(path, _landlock.READ_ONLY) for path in policy["read_only"]]
-    rules += [(path, _landlock.READ_WRITE) for path in policy["read_write"]]
-    rules += [(path, _landlock.DEVICE) for path in policy["devices"]]
+    rules = [(path, _READ_ONLY) for path in policy["read_only"]]
+    rules += [(path, _READ_WRITE) for path in policy["read_write"]]
+    rules += [(path, _DEVICE) for path in policy["devices"]]
     try:
-        landlock = _landlock.restrict(rules, deny_bind=True, deny_connect=not network)
+        landlock = _restrict(rules, deny_connect=not network)
     except OSError as error:
-        landlock = _landlock.LandlockResult(_landlock.abi_version(), False, [str(error)])
+        landlock = _LandlockResult(_abi_version(), False, [str(error)])
     report["landlock_abi"] = landlock.abi
     report["files"] = "landlock" if landlock.applied else "not confined"
     report["missing"].extend(landlock.missing)
@@ -166,3 +169,85 @@ def _last_capability() -> int:
         return int(Path("/proc/sys/kernel/cap_last_cap").read_text())
     except (OSError, ValueError):
         return 63
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = (
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    )
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = (("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32))
+
+
+@dataclass
+class _LandlockResult:
+    abi: int
+    applied: bool
+    missing: list[str] = field(default_factory=list)
+
+
+def _abi_version() -> int:
+    """0 when the kernel has no Landlock (or it is disabled at boot)."""
+    version = _libc().syscall(_CREATE_RULESET, None, ctypes.c_size_t(0), 1)  # 1: get the version
+    return max(int(version), 0)
+
+
+def _restrict(rules: Iterable[tuple[str, int]], *, deny_connect: bool) -> _LandlockResult:
+    """Confine this process (and any thread started later) to `rules` (path, rights); TCP bind
+    is always refused. Every right the running kernel does not know is dropped from the
+    request, and reported. Paths that do not exist (or that the kernel will not take a rule
+    for) are skipped, which leaves them closed. Requires no_new_privs set before."""
+    abi = _abi_version()
+    if abi == 0:
+        return _LandlockResult(0, False, ["Landlock (kernel has none or it is disabled)"])
+    handled_fs = _FS_BY_ABI[max(key for key in _FS_BY_ABI if key <= abi)]
+    handled_net = _NET_BIND_TCP | (_NET_CONNECT_TCP if deny_connect else 0) if abi >= 4 else 0
+    scoped = _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL if abi >= 6 else 0
+    attr = _RulesetAttr(handled_fs, handled_net, scoped)
+    size = 8 if abi < 4 else 16 if abi < 6 else 24  # older kernels reject unknown trailing fields
+    libc = _libc()
+    ruleset = _check(libc.syscall(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), 0))
+    try:
+        for path, rights in rules:
+            _add_path_rule(ruleset, path, rights & handled_fs)
+        _check(libc.syscall(_RESTRICT_SELF, ruleset, 0))
+    finally:
+        os.close(ruleset)
+    missing = [
+        text
+        for needed, text in (
+            (2, "Landlock ABI 2 (renames across folders are refused everywhere)"),
+            (3, "Landlock ABI 3 (truncating files is not confined)"),
+            (4, "Landlock ABI 4 (TCP rules; seccomp still refuses sockets)"),
+            (6, "Landlock ABI 6 (signal and abstract-socket scoping; seccomp covers kill)"),
+        )
+        if abi < needed
+    ]
+    return _LandlockResult(abi, True, missing)
+
+
+def _add_path_rule(ruleset: int, path: str, rights: int) -> None:
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        if not os.path.isdir(path):
+            rights &= _FILE_RIGHTS
+        rule = _PathBeneathAttr(rights, fd)
+        # A rule the kernel refuses only leaves that path closed: deny is the default.
+        _libc().syscall(_ADD_RULE, ruleset, 1, ctypes.byref(rule), 0)  # 1: a path-beneath rule
+    finally:
+        os.close(fd)
+
+
+def _check(result: int) -> int:
+    if result < 0:
+        error = ctypes.get_errno()
+        raise OSError(error, f"landlock: {os.strerror(error)}")
+    return int(result)

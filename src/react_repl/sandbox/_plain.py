@@ -75,22 +75,19 @@ _EXTENDABLE: tuple[type, ...] = (
 def plain_base(kind: type) -> type | None:
     """The plain type a subclass extends (`class Name(str)`: str), None for anything else.
     A subclass can lie through its own `__eq__`/`__hash__` wherever an API keeps it (a cache)
-    and trusts it as the plain value it claims to be, so it crosses as an exact copy."""
+    and trusts it as the plain value it claims to be, so it crosses as an exact copy. (Cached
+    apart: typeshed types lru_cache arguments as Hashable, which a class is, but not `type`.)"""
     return _plain_base(kind)
 
 
 @functools.lru_cache(maxsize=256)
 def _plain_base(kind: Any) -> type | None:
-    if kind in PLAIN_TYPES or is_plain_namedtuple_class(kind):
+    if kind in PLAIN_TYPES or (issubclass(kind, tuple) and is_plain_namedtuple(kind)):
         return None
     for base in kind.__mro__[1:]:
         if base in _EXTENDABLE:
             return base
     return None
-
-
-def is_plain_namedtuple_class(kind: type) -> bool:
-    return issubclass(kind, tuple) and is_plain_namedtuple(kind)
 
 
 def is_plain_moment(value: Any) -> bool:

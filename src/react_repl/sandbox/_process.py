@@ -19,10 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from ._budget import HostBudget, Limits
-from ._host import prints
+from ._host import builtin_exception, message_of, plain_arguments, plain_fields, prints
 from ._plain import HostImage, encode_host_image
 from ._protocol import FrameBuffer, ProtocolError, write_frame
-from ._wrappers import builtin_exception, message_of, plain_arguments, plain_fields
 
 ENV_ALLOWLIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "USER")
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -51,26 +50,19 @@ class WorkerProcess:
         self, config: dict[str, Any], env: Mapping[str, str], registry: list[WorkerProcess]
     ) -> None:
         """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
-        writable place besides the workspace; it is deleted with the worker.
-
-        The worker is put into `registry` (the sandbox kills what it holds on close) as soon as
-        it exists: a Ctrl-C a moment later must not leave it running unowned. A Ctrl-C during
-        the spawn itself closes the pipes, so a worker that did start reads end-of-file and
-        exits."""
+        writable place besides the workspace; it is deleted with the worker. The worker is put into
+        `registry` (the sandbox kills what it holds on close) as soon as it exists: a Ctrl-C a
+        moment later must not leave it running unowned. A Ctrl-C during the spawn itself closes the
+        pipes, so a worker that did start reads end-of-file and exits."""
         self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
         env = {**env, "TMPDIR": self.scratch}
-        if config.get("os_layer") is not None:
-            policy = config["os_layer"]
-            config = {
-                **config,
-                "os_layer": {**policy, "read_write": [*policy["read_write"], self.scratch]},
-            }
+        if (policy := config.get("os_layer")) is not None:
+            policy = {**policy, "read_write": [*policy["read_write"], self.scratch]}
+            config = {**config, "os_layer": policy}
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
         self._in, self._out = parent_in, parent_out
-        try:
-            for fd in (parent_in, parent_out):
-                os.set_inheritable(fd, False)
+        try:  # os.pipe() makes them non-inheritable: only pass_fds reach the worker
             self._process = _spawn(env, child_in, child_out)
         except BaseException:
             for fd in (parent_in, parent_out, child_in, child_out):
@@ -88,7 +80,8 @@ class WorkerProcess:
         self._on_call: Callable[[str, str], None] | None = None
         self.ready = False
         self.confinement: dict[str, Any] = {}
-        message = {**config, "parent": os.getpid(), "main_thread": _in_main_thread()}
+        main_thread = threading.current_thread() is threading.main_thread()
+        message = {**config, "parent": os.getpid(), "main_thread": main_thread}
         write_frame(self._out, message)
 
     @property
@@ -101,11 +94,8 @@ class WorkerProcess:
         while True:
             message = self._next(deadline)
             if message is None:
-                return {
-                    "op": "init_error",
-                    "error": "TimeoutError",
-                    "message": "worker start timed out",
-                }
+                timed_out = "worker start timed out"
+                return {"op": "init_error", "error": "TimeoutError", "message": timed_out}
             if message.get("op") in ("ready", "init_error"):
                 self.ready = message.get("op") == "ready"
                 confinement = message.get("confinement")
@@ -113,15 +103,10 @@ class WorkerProcess:
                 return message
 
     def run(
-        self,
-        code: str,
-        timeout: float,
-        max_output: int,
-        host: Mapping[str, Callable[..., Any]],
-        used_in_run: Mapping[str, int],
-        limits: Mapping[str, Limits],
+        self, code: str, timeout: float, max_output: int, host: Mapping[str, Callable[..., Any]],
+        used_in_run: Mapping[str, int], limits: Mapping[str, Limits],
         on_call: Callable[[str, str], None] | None = None,
-    ) -> RunOutcome:
+    ) -> RunOutcome:  # fmt: skip
         outcome = RunOutcome()
         self._on_call = on_call
         budget = HostBudget(limits, used_in_run)
@@ -151,13 +136,9 @@ class WorkerProcess:
                 return answer
 
     def _handle(
-        self,
-        message: dict[str, Any],
-        outcome: RunOutcome,
-        max_output: int,
-        host: Mapping[str, Callable[..., Any]],
-        budget: HostBudget,
-    ) -> None:
+        self, message: dict[str, Any], outcome: RunOutcome, max_output: int,
+        host: Mapping[str, Callable[..., Any]], budget: HostBudget,
+    ) -> None:  # fmt: skip
         op = message.get("op")
         if op == "out":
             text = str(message.get("text", ""))[: max(max_output - outcome.kept, 0)]
@@ -175,7 +156,8 @@ class WorkerProcess:
         elif op == "host_call":
             name = str(message.get("name"))
             refusal = budget.refusal(name) if name in host else ""  # unknown: _call_host says
-            write_frame(self._out, _refused(refusal) if refusal else _call_host(message, host))
+            reply = _failed("RuntimeError", refusal) if refusal else _call_host(message, host)
+            write_frame(self._out, reply)
         elif op == "done":
             outcome.done = message
         else:
@@ -208,33 +190,15 @@ class WorkerProcess:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def _spawn(env: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-I",
-            "-c",
-            _BOOTSTRAP.format(root=_PACKAGE_ROOT),
-            str(child_in),
-            str(child_out),
-        ],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(child_in, child_out),
-        start_new_session=True,
-        env=_worker_env(env),
-    )
-
-
-def _worker_env(extra: Mapping[str, str]) -> dict[str, str]:
+def _spawn(extra: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
     env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
     env.update({str(key): str(value) for key, value in extra.items()})
-    return env
-
-
-def _in_main_thread() -> bool:
-    return threading.current_thread() is threading.main_thread()
+    bootstrap = _BOOTSTRAP.format(root=_PACKAGE_ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-I", "-c", bootstrap, str(child_in), str(child_out)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(child_in, child_out), start_new_session=True, env=env,
+    )  # fmt: skip
 
 
 def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) -> dict[str, Any]:
@@ -263,10 +227,6 @@ def _call_host(message: dict[str, Any], host: Mapping[str, Callable[..., Any]]) 
             "fields": plain_fields(error),
         }
     return {"op": "host_result", "ok": True, "text": text}
-
-
-def _refused(refusal: str) -> dict[str, Any]:
-    return _failed("RuntimeError", refusal)
 
 
 def _failed(error: str, message: str) -> dict[str, Any]:

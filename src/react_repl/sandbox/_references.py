@@ -19,7 +19,7 @@ from typing import Any
 
 from react_repl._secrets import shown_signature
 
-from ._observation import SandboxError
+from ._answer import SandboxError
 
 Reference = dict[str, str | None]
 

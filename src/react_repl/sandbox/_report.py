@@ -6,13 +6,11 @@ type before use, so a compromised worker can at worst produce a wrong observatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from react_repl._unicode import valid_unicode
 
-from ._answer import typed_answer
-from ._observation import Observation
+from ._answer import Observation, typed_answer
 from ._process import RunOutcome
 from ._silence import MAX_QUIET, NO_OUTPUT
 
@@ -20,15 +18,11 @@ _LOST_NAMES_SHOWN = 30
 _NAME_CHARS = 80
 
 
-@dataclass(frozen=True)
-class Report:
-    observation: Observation
-    variables: tuple[str, ...]
-
-
-def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
-    """The worker completed the action (with or without an exception). What an empty
-    observation says depends on the code (see _silence.py)."""
+def finished(
+    outcome: RunOutcome, max_output: int, duration: float
+) -> tuple[Observation, tuple[str, ...]]:
+    """The worker completed the action (with or without an exception): the observation, and
+    the names the agent has defined."""
     done: dict[str, Any] = outcome.done or {}
     quiet = done.get("quiet")
     quiet_text = quiet[:MAX_QUIET] if isinstance(quiet, str) and quiet else NO_OUTPUT
@@ -36,16 +30,12 @@ def finished(outcome: RunOutcome, max_output: int, duration: float) -> Report:
     names = tuple(str(n) for n in variables) if isinstance(variables, list) else ()
     total = done.get("total")
     observation = _observation(
-        outcome,
-        max_output,
-        duration,
-        error=_text_or_none(done.get("error")),
+        outcome, max_output, duration, error=_text_or_none(done.get("error")),
         error_text=_text_or_none(done.get("error_text")),
         total=total if isinstance(total, int) else 0,
-        stopped=outcome.stopped or done.get("stopped") is True,
-        quiet=quiet_text,
-    )
-    return Report(observation, names)
+        stopped=outcome.stopped or done.get("stopped") is True, quiet=quiet_text,
+    )  # fmt: skip
+    return observation, names
 
 
 def interrupted(
@@ -85,18 +75,10 @@ def _text_or_none(value: Any) -> str | None:
 
 
 def _observation(
-    outcome: RunOutcome,
-    max_output: int,
-    duration: float,
-    *,
-    error: str | None,
-    error_text: str | None,
-    total: int | None,
-    stopped: bool,
-    reset: bool = False,
-    lost: tuple[str, ...] = (),
-    quiet: str = NO_OUTPUT,
-) -> Observation:
+    outcome: RunOutcome, max_output: int, duration: float, *, error: str | None,
+    error_text: str | None, total: int | None, stopped: bool, reset: bool = False,
+    lost: tuple[str, ...] = (), quiet: str = NO_OUTPUT,
+) -> Observation:  # fmt: skip
     """`total` is the worker's count of characters written; None when it never reported one.
     `quiet` is the text of an empty observation, as the worker explained it (_silence.py)."""
     output = "".join(outcome.output)

@@ -14,18 +14,18 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from react_repl._secrets import Redactor, environment_secrets, secret_values
 
 from . import _catalogue, _oslayer
+from ._answer import Observation, SandboxError
 from ._budget import (
     DEFAULT_MAX_CALLS_PER_ACTION,
     DEFAULT_MAX_CALLS_PER_RUN,
     check_limit,
     resolve_limits,
 )
-from ._observation import Observation, SandboxError
 from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
@@ -38,6 +38,28 @@ DEFAULT_WORKSPACE = "workspace"
 _START_TIMEOUT = 60.0
 _RESERVED_NAMES = frozenset({"stop", "help", "print"})
 _log = logging.getLogger("react_repl.sandbox")
+
+
+class SandboxSettings(TypedDict, total=False):
+    """The keyword arguments of `Sandbox` as one typed value: the `[sandbox]` table of the
+    config file and `Agent(sandbox_settings=...)` carry them to every sandbox a run starts, and
+    typing them lets a checker catch a misspelt key."""
+
+    timeout: float
+    memory_mb: int
+    max_output: int
+    recursion_limit: int
+    preinject: Iterable[str]
+    env: Mapping[str, str]
+    max_calls_per_action: int | None
+    max_calls_per_run: int | None
+    call_limits: Mapping[str, Mapping[str, int | None]]
+    workspace: str | os.PathLike[str] | None
+    os_confinement: bool
+    network: bool | None
+    readable_paths: Iterable[str | os.PathLike[str]]
+    echo_assignment: bool
+    replay_writes: bool
 
 
 class Sandbox:
@@ -68,25 +90,16 @@ class Sandbox:
         echo_assignment: bool = False,
         replay_writes: bool = False,
     ) -> None:
-        """`max_calls_per_action` / `max_calls_per_run` are the call budgets of an API that
-        declares nothing (None: unlimited); `call_limits` overrides them per API or host
-        function, e.g. `{"send_slack_message": {"max_calls_per_run": 5}}`. See _budget.py.
-
-        `workspace` is the one folder the worker may write (besides a private scratch folder);
-        by default `env["REACT_REPL_WORKSPACE"]`, else `./workspace`. It is created if missing
-        and handed to the API modules as REACT_REPL_WORKSPACE. `os_confinement=False` drops the
-        OS layer (see _oslayer.py); `network` overrides "allowed when an API declares it";
-        `readable_paths` adds read-only paths the APIs need. `echo_assignment` shows `x = <value>`
-        when an action that ends in `x = ...` printed nothing: small models forget print() and
-        then repeat the same silent action. `replay_writes`: an API declared with side effects,
-        called again with the same arguments, returns its first result instead of running twice
-        (see _ledger.py)."""
+        """Every parameter is documented in docs/sandbox.md. `max_calls_per_action` /
+        `max_calls_per_run` are the call budgets of an API that declares nothing (None: unlimited),
+        `call_limits` overrides them per API (see _budget.py). `workspace` is the one folder the
+        worker may write (besides a private scratch folder). `echo_assignment` shows `x = <value>`
+        when an action ending in `x = ...` printed nothing: small models forget print() and then
+        repeat the same silent action. `replay_writes`: see `WriteLedger` in _wrappers.py."""
         _require_positive(
-            timeout=timeout,
-            memory_mb=memory_mb,
-            max_output=max_output,
+            timeout=timeout, memory_mb=memory_mb, max_output=max_output,
             recursion_limit=recursion_limit,
-        )
+        )  # fmt: skip
         names = _names(preinject)
         _catalogue.check_preinject(names)
         check_limit("max_calls_per_action", max_calls_per_action)
@@ -129,10 +142,13 @@ class Sandbox:
             "budgets": {name: list(pair) for name, pair in limits.items()},
             "os_layer": os_layer,
             "echo_assignment": bool(echo_assignment),
-            "replay_writes": _writes(declared, self._host) if replay_writes else [],
+            "replay_writes": [  # host functions have no declaration
+                name for name, declared_as in declared.items()
+                if replay_writes and declared_as is not None and declared_as.side_effects
+            ],
             "read_only": [
-                name for name, declaration in declared.items()
-                if declaration is not None and declaration.read_only_arguments
+                name for name, declared_as in declared.items()
+                if declared_as is not None and declared_as.read_only_arguments
             ],
         }  # fmt: skip
         self._variables: list[str] = []
@@ -279,9 +295,9 @@ class Sandbox:
         for name, count in counted.items():
             self._run_calls[name] = self._run_calls.get(name, 0) + count
         if outcome.done is not None:
-            report = finished(outcome, self.max_output, duration)
-            self._variables = list(report.variables)
-            return self._redacted(report.observation)
+            observation, variables = finished(outcome, self.max_output, duration)
+            self._variables = list(variables)
+            return self._redacted(observation)
         lost = tuple(self._variables)
         self._reset()
         return self._redacted(interrupted(outcome, self.max_output, duration, self.timeout, lost))
@@ -326,14 +342,6 @@ def _declaration(name: str, function: Callable[..., Any]) -> Any:
         return declaration_of(function)
     except ValueError as error:
         raise SandboxError(f"{name}: {error}") from None
-
-
-def _writes(declared: Mapping[str, Any], host: Mapping[str, Any]) -> list[str]:
-    return [
-        name
-        for name, declaration in declared.items()
-        if name not in host and declaration is not None and declaration.side_effects
-    ]
 
 
 def _describe_host(name: str, function: Callable[..., Any]) -> dict[str, Any]:

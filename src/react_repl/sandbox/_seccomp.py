@@ -1,16 +1,11 @@
 """A seccomp filter built with libseccomp (the system's libseccomp.so.2), called through ctypes.
 
 libseccomp does the hard part: the BPF program, the architecture check and the x32 trap door on
-x86_64. It is called directly rather than through the `pyseccomp` package because that package
-runs `ctypes.util.find_library` at import, which spawns ldconfig and gcc: 47-77 ms measured,
-as much as the whole worker start-up without it.
-
-The filter allows by default and refuses with EPERM what a sandboxed agent never needs: new
-programs (execve), new processes (fork, clone without CLONE_THREAD), other processes' memory
-(ptrace, process_vm_*), signals to other processes, changes to other processes (their resource
-limits, priority, CPUs; see `_refuse_reaching_other_processes`), kernel attack surface (bpf,
-io_uring, user namespaces, keyrings, module loading, mounts) and, unless an API declares the
-network, sockets.
+x86_64. It is called directly rather than through `pyseccomp`, which runs
+`ctypes.util.find_library` at import (ldconfig and gcc: 47-77 ms, as much as the whole worker
+start-up). The filter allows by default and refuses with EPERM what a sandboxed agent never
+needs (docs/sandbox.md lists it): new programs and processes, other processes, kernel attack
+surface and, unless an API declares the network, sockets.
 """
 
 from __future__ import annotations
@@ -111,13 +106,11 @@ class _Filter:
             self._refuse("socket", (1, _CMP_MASKED_EQ, _SOCK_TYPE_MASK, kind))
 
     def _refuse_reaching_other_processes(self) -> None:
-        """Calls that act on any process of the same user by pid, the host's included: its
-        resource limits (a CPU limit of 1 s kills it), its priority, CPUs and I/O class, a
-        pidfd to signal it, and fd ownership that makes the kernel signal it. On itself it may
-        still use them by pid 0, as `resource.setrlimit`, `os.sched_setaffinity(0, …)` and
-        `os.nice` do; its own pid or a thread id is refused too (libseccomp takes one
-        comparison per argument and rule), so a library pinning its threads gets EPERM, which
-        such libraries already meet in restricted containers and carry on."""
+        """Calls that act on any process of the same user by pid, the host's included (a CPU limit
+        of 1 s kills it; fd ownership makes the kernel signal it). On itself the worker may still
+        use them by pid 0, as `resource.setrlimit` and `os.nice` do; its own pid or a thread id is
+        refused too (libseccomp takes one comparison per argument and rule), an EPERM that thread-
+        pinning libraries already meet in restricted containers and carry on."""
         for name in ("prlimit64", "sched_setaffinity", "sched_setscheduler", "sched_setparam",
                      "sched_setattr", "migrate_pages", "move_pages"):  # fmt: skip
             self._refuse(name, (0, _CMP_NE, 0, 0))

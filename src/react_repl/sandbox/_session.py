@@ -1,9 +1,11 @@
-"""One persistent namespace inside the worker, and how an action runs in it."""
+"""One persistent namespace inside the worker, how an action runs in it, and how a failed
+action reads to the model: its own lines only, then a hint that helps."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import TracebackType
 from typing import Any
 
 from react_repl._secrets import secret_values
@@ -11,19 +13,23 @@ from react_repl._secrets import secret_values
 from . import _catalogue
 from ._boundary import Boundary
 from ._budget import Meter
-from ._capture import Capture, CaptureStream, Printer, Send
+from ._capture import ActionScope, Capture, CaptureStream, Printer, Send
 from ._compiler import ENTRY_GUARD, STOP_GUARD, compile_action
 from ._entry import EntryGuard
-from ._errors import format_exception, format_syntax_error
 from ._guards import Guards
-from ._ledger import WriteLedger
-from ._namespace import PROTECTED_BUILTINS, make_builtins, make_help, make_stop
+from ._host import message_of
+from ._namespace import (
+    PROTECTED_BUILTINS,
+    StopAction,
+    StopState,
+    make_builtins,
+    make_help,
+    make_stop,
+)
 from ._references import resolve
-from ._scope import ActionScope
 from ._silence import explain_silence
 from ._snapshot import FORMAT, MAX_REASON, VERSION, decode_value, restorable, take
-from ._stop import StopAction, StopState
-from ._wrappers import ApiFunction, HostFunction
+from ._wrappers import HINT_ATTRIBUTE, ApiFunction, HostFunction, WriteLedger
 
 
 class Session:
@@ -81,15 +87,7 @@ class Session:
             )  # fmt: skip
         for host in config["host_functions"]:
             forward = _host_forwarder(host["name"], call_host)
-            values[host["name"]] = HostFunction(
-                host["name"],
-                host["signature"],
-                host["doc"],
-                forward,
-                self.meter,
-                self._stop,
-                self._scope,
-            )
+            values[host["name"]] = HostFunction(host, forward, self.meter, self._stop, self._scope)
         # this worker's own copies hold them (a token made at import differs from the parent's)
         self.secrets = sorted(secret_values(functions))
         values["stop"] = make_stop(self._stop, self.capture, self._notify_stop)
@@ -150,10 +148,8 @@ class Session:
     def restore(self, snapshot: Any) -> dict[str, Any]:
         """Binds the snapshot's plain values; names that are private, protected (APIs, `stop`,
         `help`) or undecodable are refused and reported with the ones the snapshot lost."""
-        if not isinstance(snapshot, dict) or (snapshot.get("format"), snapshot.get("version")) != (
-            FORMAT,
-            VERSION,
-        ):
+        header = snapshot if isinstance(snapshot, dict) else {}
+        if (header.get("format"), header.get("version")) != (FORMAT, VERSION):
             return {"op": "restored", "error": f"not a {FORMAT} version {VERSION}"}
         values, lost = snapshot.get("values"), snapshot.get("lost")
         values = values if isinstance(values, dict) else {}
@@ -219,3 +215,115 @@ def _hints(injected: dict[str, Any], config: dict[str, Any]) -> dict[str, str]:
         "recursion": f"recursion is limited to depth {config['recursion_limit']}.",
         "memory": f"the action needs more than the {config['memory_mb']} MiB memory limit.",
     }
+
+
+MAX_MESSAGE = 2000
+MAX_SOURCE_LINE = 160
+UNAVAILABLE = frozenset(
+    {
+        "type", "object", "super", "vars", "globals", "locals", "eval", "exec", "compile",
+        "open", "input", "breakpoint", "memoryview", "exit", "quit", "__import__",
+    }
+)  # fmt: skip
+
+
+def format_syntax_error(error: SyntaxError) -> str:
+    column = f", column {error.offset}" if error.offset else ""
+    where = f" (line {error.lineno}{column})" if error.lineno else ""
+    lines = [f"SyntaxError: {error.msg}{where}"]
+    if error.text:
+        text = error.text.rstrip("\n")
+        stripped = text.lstrip()
+        shown, caret = _excerpt(stripped, max((error.offset or 0) - (len(text) - len(stripped)), 0))
+        lines.append(f"    {shown}")
+        if caret > 0:
+            lines.append("    " + " " * (caret - 1) + "^")
+    return "\n".join(lines)
+
+
+def _excerpt(text: str, column: int = 0) -> tuple[str, int]:
+    """Cuts a long source line to a window around `column` (1-based, 0 for none), so quoting the
+    failing line cannot push an observation past `max_output`; returns it and the new column."""
+    if len(text) <= MAX_SOURCE_LINE:
+        return text, column
+    start = max(0, min(column - 1 - MAX_SOURCE_LINE // 2, len(text) - MAX_SOURCE_LINE))
+    prefix = "…" if start else ""
+    suffix = "…" if start + MAX_SOURCE_LINE < len(text) else ""
+    shown = prefix + text[start : start + MAX_SOURCE_LINE] + suffix
+    return shown, column - start + len(prefix) if column else 0
+
+
+def format_exception(
+    error: BaseException, sources: Mapping[str, list[str]], current: str, hints: Mapping[str, str]
+) -> str:
+    frames = _agent_frames(error.__traceback__, sources, current)
+    message = _message(error)
+    lines = ["Traceback (most recent call last):", *frames] if frames else []
+    lines.append(f"{type(error).__name__}: {message}" if message else type(error).__name__)
+    hint = _hint(error, hints)
+    if hint:
+        lines.append(f"Hint: {hint}")
+    return "\n".join(lines)
+
+
+def _message(error: BaseException) -> str:
+    text = message_of(error)
+    if len(text) > MAX_MESSAGE:
+        return text[:MAX_MESSAGE] + f"[... {len(text) - MAX_MESSAGE} characters truncated]"
+    return text
+
+
+def _agent_frames(
+    traceback: TracebackType | None, sources: Mapping[str, list[str]], current: str
+) -> list[str]:
+    """Only frames compiled from the agent's actions; sandbox and API frames stay hidden."""
+    frames = []
+    while traceback is not None:
+        code = traceback.tb_frame.f_code
+        lines = sources.get(code.co_filename)
+        if lines is not None:
+            number = traceback.tb_lineno
+            where = f"line {number}"
+            if code.co_filename != current:
+                where += f" of an earlier action ({code.co_filename.strip('<>')})"
+            if code.co_name not in ("<module>", "<lambda>"):
+                where += f", in {code.co_name}"
+            text = _excerpt(lines[number - 1].strip())[0] if 0 < number <= len(lines) else ""
+            frames.append(f"  {where}: {text}")
+        traceback = traceback.tb_next
+    return _collapse_repeats(frames)[-8:]
+
+
+def _collapse_repeats(frames: list[str]) -> list[str]:
+    """Deep recursion would otherwise fill the observation with one line."""
+    collapsed: list[str] = []
+    repeats = 0
+    for frame in [*frames, ""]:
+        if collapsed and frame == collapsed[-1]:
+            repeats += 1
+            continue
+        if repeats:
+            collapsed.append(f"  [previous line repeated {repeats} more times]")
+            repeats = 0
+        collapsed.append(frame)
+    return collapsed[:-1]
+
+
+def _hint(error: BaseException, hints: Mapping[str, str]) -> str | None:
+    custom = getattr(error, HINT_ATTRIBUTE, None)
+    if isinstance(custom, str):
+        return custom
+    if isinstance(error, NameError) and not isinstance(error, UnboundLocalError):
+        name = getattr(error, "name", None)
+        if name == "type":
+            return "type() is not available in the sandbox; use isinstance(value, SomeType)."
+        if name in UNAVAILABLE:
+            return f"{name}() is not available in the sandbox."
+        return hints.get("name")
+    if isinstance(error, ImportError):
+        return hints.get("import")
+    if isinstance(error, RecursionError):
+        return hints.get("recursion")
+    if isinstance(error, MemoryError):
+        return hints.get("memory")
+    return None

@@ -1,20 +1,16 @@
 """What an observation says when an action printed nothing.
 
-"Use print()" is right after `total = 2 + 3`, and noise after `def f(): ...`. It is wrong when
-the action did call print(), inside a loop or a branch that never ran: in the multistep logs
-the 1.5B model looped `for customer in customers: ... print(...)` over an empty search result,
-was told to use print(), and sent the same action four times. So the observation says which
-loop or branch kept print() from running, and, when the loop went over an empty list the action
-made, which call gave it.
+"Use print()" is right after `total = 2 + 3`, noise after `def f(): ...`, and wrong when the
+action did call print() inside a loop or branch that never ran: the 1.5B model looped over an
+empty search result, was told to use print(), and sent the same action four times. So the note
+says which loop or branch kept print() from running and, for a loop over an empty list the
+action made, which call gave it.
 
-It is written in the worker, which holds both the code and the namespace (only built-in
-container types are asked whether they are empty, so no agent-defined `__len__` runs after the
-action); the host only cuts it to `MAX_QUIET` characters. The host wrote it until red-teaming
-sent a 44 kB action whose analysis, then quadratic, cost the trusted side 60-94 s of CPU and
-gave a 425,000-character note: the host must not do work for the worker that grows with what
-the worker sends. The analysis is bounded here too: linear in the action (a fixed number of
-walks of its tree), at most `_TIME_BUDGET` of the action's time, and skipped past
-`_MAX_ANALYSED` characters.
+It is written in the worker, which holds the code and the namespace (only builtin containers
+are asked whether they are empty, so no agent `__len__` runs). The host wrote it until
+red-teaming sent a 44 kB action whose analysis cost the trusted side 60-94 s of CPU: the host
+must not do work that grows with what the worker sends. Here too it is bounded: linear in the
+action, at most `_TIME_BUDGET`, and skipped past `_MAX_ANALYSED` characters.
 """
 
 from __future__ import annotations
@@ -53,24 +49,10 @@ def explain_silence(code: str, namespace: Mapping[str, Any]) -> str:
         tree = _parse(code)
         path = _path_to_first_print(tree, deadline)
         if path:
-            return _unreached_print(tree, path, _empty_names(path, namespace), deadline)
+            return _unreached_print(tree, path, namespace, deadline)
         return NO_OUTPUT_HINT if _computes_value(tree) else NO_OUTPUT
     except (_OutOfTime, RecursionError, MemoryError):
         return NO_OUTPUT_HINT
-
-
-def _empty_names(path: list[tuple[ast.AST, str]], namespace: Mapping[str, Any]) -> frozenset[str]:
-    """Names the loops around the print go through that are empty now."""
-    names = {
-        node.iter.id
-        for node, _ in path
-        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
-    }
-    return frozenset(
-        name
-        for name in names
-        if type(namespace.get(name)) in _CONTAINERS and len(namespace[name]) == 0
-    )
 
 
 class _OutOfTime(Exception):
@@ -89,20 +71,18 @@ class _Deadline:
             raise _OutOfTime
 
 
-def _walk(tree: ast.AST, deadline: _Deadline) -> Iterator[ast.AST]:
-    for node in ast.walk(tree):
-        deadline.tick()
-        yield node
-
-
 def _unreached_print(
-    tree: ast.Module, path: list[tuple[ast.AST, str]], empty: frozenset[str], deadline: _Deadline
-) -> str:
+    tree: ast.Module, path: list[tuple[ast.AST, str]], namespace: Mapping[str, Any],
+    deadline: _Deadline,
+) -> str:  # fmt: skip
+    """Loops around the print over a name that is empty now (a builtin container, so no agent
+    `__len__` runs) went through nothing, unless the name changed later."""
     looped = [
         node
         for node, _ in path
-        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name) and node.iter.id in empty
-    ]
+        if isinstance(node, _LOOPS) and isinstance(node.iter, ast.Name)
+        and type(namespace.get(node.iter.id)) in _CONTAINERS and not namespace[node.iter.id]
+    ]  # fmt: skip
     names = {node.iter.id for node in looped}  # type: ignore[attr-defined]
     changes, calls = _name_facts(tree, names, deadline) if looped else ({}, {})
     for node in looped:
@@ -169,7 +149,8 @@ def _name_facts(
     went through nothing), and the statements binding it to a call's result."""
     last: dict[str, int] = {}
     calls: dict[str, list[ast.Assign]] = {}
-    for node in _walk(tree, deadline):
+    for node in ast.walk(tree):
+        deadline.tick()
         name = _changed_name(node)
         if name in names:
             last[name] = max(last.get(name, -1), getattr(node, "lineno", 0))
@@ -191,10 +172,9 @@ def _changed_name(node: ast.AST) -> str | None:
 
 
 def _path_to_first_print(tree: ast.Module, deadline: _Deadline) -> list[tuple[ast.AST, str]]:
-    """The loops and branches around the action's first print() outside function bodies.
-
-    Depth first in source order, with an explicit stack (no recursion limit to hit) and the
-    path as a linked list that siblings share (no copy per node)."""
+    """The loops and branches around the action's first print() outside function bodies. Depth first
+    in source order, with an explicit stack (no recursion limit to hit) and the path as a linked
+    list that siblings share (no copy per node)."""
     stack: list[tuple[ast.AST, Any]] = [(tree, None)]
     while stack:
         node, link = stack.pop()

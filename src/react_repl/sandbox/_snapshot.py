@@ -297,7 +297,7 @@ def restorable(name: Any, protected: Collection[str]) -> bool:
 
 
 def _describe(value: Any) -> str:
-    from ._handle import Handle
+    from ._kinds import Handle
 
     if type(value) is Handle:
         return "a handle to an API object (it lives only in the worker that made it)"

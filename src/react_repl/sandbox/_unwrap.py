@@ -1,26 +1,33 @@
-"""Agent values on their way into an API: handles and agent code inside them are converted, and
-subclasses of plain types arrive as exact copies.
+"""Agent values on their way into an API: handles and agent code inside them are converted,
+subclasses of plain types arrive as exact copies, and a read-only API gets copies.
 
 Containers pass as they are unless something in them changes, since APIs may mutate what they
-are given; a container that holds a converted item is rebuilt with its own type. For an API
-that declared it never changes what it is given (`_shadow.py`), every mutable container is
-copied instead, and each copy recorded with the agent's value it stands for.
+are given; a container that holds a converted item is rebuilt with its own type. An instance
+of an agent subclass of `str`, `dict`, `datetime`, ... reaches an API as an exact value of the
+plain type it extends, read through the plain type's own methods: red-teaming planted a `str`
+subclass whose `__eq__` and `__hash__` lied in an API's cache, answering every later call.
 
-An instance of an agent subclass of `str`, `int`, `tuple`, `dict`, `datetime`, ... reaches an
-API as an exact value of the plain type it extends: red-teaming planted a `str` subclass whose
-`__eq__` and `__hash__` lied in an API's cache, where it answered every later honest call for
-the city it claimed to equal. The copy is read through the plain type's own methods, so no
-method of the subclass runs.
+An API that declared it never changes what it is given (`read_only_arguments`) receives deep
+copies of the plain data instead (a `Shadow`): agent code it starts during the call (a key
+function) can read through a global whatever the agent passed in, so otherwise all of it must
+be compared at every such entry, which made a key function over 10^4 rows run into the time
+limit. Each copy stands for the agent's value whenever it crosses back. The declaration is
+verified, not trusted: once the call returns each copy is compared with what it stands for,
+and a changed one fails the call with a `RuntimeError`. A call whose arguments reach anything
+else (an agent object, a bound `append`, an iterator) is made the ordinary way.
 """
 
 from __future__ import annotations
 
 import datetime
+import operator
+import types
 from collections import Counter, OrderedDict, defaultdict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ._plain import ATOMS, FROZEN, MAPPINGS, container_kind, plain_base
+from ._kinds import Handle, is_agent_code, is_agent_generator
+from ._plain import ATOMS, FROZEN, MAPPINGS, MUTABLE_CONTAINERS, container_kind, plain_base
 
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 _IN_PROGRESS = object()  # an immutable copy not yet built: a cycle back to it cannot be kept
@@ -157,3 +164,75 @@ def _rebuild_mapping(value: Any, items: list[tuple[Any, Any]]) -> Any:
 def _rebuild(value: Any, items: list[Any]) -> Any:
     kind = type(value)
     return kind(items) if container_kind(value) is kind else kind._make(items)
+
+
+def copyable(given: Mapping[int, Any]) -> bool:
+    """Everything the agent passed is plain data, a handle, code the agent wrote or a value of
+    a subclass of a plain type (which crosses as an exact copy): nothing through which the API
+    could reach an agent container it was not handed a copy of."""
+    for item in given.values():
+        kind = type(item)
+        if container_kind(item) is not None or kind is Handle or is_agent_generator(item):
+            continue
+        if kind is types.FunctionType and is_agent_code(item):
+            continue
+        subclass = item if isinstance(item, type) else kind
+        if plain_base(subclass) is not None:  # its attributes do not cross with its copy
+            continue
+        return False
+    return True
+
+
+class Shadow:
+    """What one read-only call received, as copies, each recorded with the agent's value."""
+
+    __slots__ = ("copies",)
+
+    def __init__(self) -> None:
+        self.copies: Copies = {}
+
+    def copy_in(self, value: Any, convert: Callable[[Any], Any]) -> Any:
+        return unwrap(value, {}, convert, self.copies)
+
+    def changed(self) -> bool:
+        """Whether the API changed a copy: each mutable one still holds, item for item, what
+        stands for what its original holds."""
+        stands_for = {key: original for key, (_, original) in self.copies.items()}
+        for copy, original in self.copies.values():
+            if type(copy) not in MUTABLE_CONTAINERS:
+                continue
+            if len(copy) != _length(original) or not _same_items(copy, original, stands_for):
+                return True
+        return False
+
+
+def _length(original: Any) -> int:
+    base = original_base(original)
+    return int(base.__len__(original))
+
+
+def original_base(original: Any) -> Any:
+    kind = type(original)
+    return kind if kind in MUTABLE_CONTAINERS else plain_base(kind)
+
+
+def _same_items(copy: Any, original: Any, stands_for: dict[int, Any]) -> bool:
+    base = original_base(original)
+
+    def restored(items: Any) -> list[Any]:
+        items = list(items)
+        return list(map(stands_for.get, map(id, items), items))  # at C speed: rows are many
+
+    if base in MAPPINGS:
+        keys, values = list(base.keys(original)), list(base.values(original))
+        held = restored(copy.keys()), restored(copy.values())
+        return identical(held[0], keys) and identical(held[1], values)
+    if base is set:
+        members = {id(item) for item in set.__iter__(original)}
+        return {id(item) for item in restored(copy)} == members
+    return identical(restored(copy), list(base.__iter__(original)))
+
+
+def identical(left: list[Any], right: list[Any]) -> bool:
+    """Item for item the same objects: `==` can lie (an agent class's `__eq__`)."""
+    return len(left) == len(right) and all(map(operator.is_, left, right))

@@ -17,6 +17,7 @@ from typing import Any
 
 from ._kinds import exception_fields
 from ._plain import MAPPINGS, MUTABLE_CONTAINERS, container_base
+from ._unwrap import identical
 
 _FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
@@ -121,7 +122,7 @@ class _Group:
         return [
             n
             for n, image in enumerate(self._images)
-            if not _same(now[n] if now is not None else self._flat(self._items[n]), image)
+            if not identical(now[n] if now is not None else self._flat(self._items[n]), image)
         ]
 
 
@@ -130,10 +131,6 @@ def _dict_parts(dicts: list[dict[Any, Any]]) -> Iterable[Iterable[Any]]:
     return itertools.chain.from_iterable(
         zip(map(dict.keys, dicts), map(dict.values, dicts), strict=True)
     )
-
-
-def _same(now: list[Any], image: list[Any]) -> bool:
-    return len(now) == len(image) and all(map(operator.is_, now, image))
 
 
 def _dict_flat(item: dict[Any, Any]) -> list[Any]:

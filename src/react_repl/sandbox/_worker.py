@@ -14,10 +14,10 @@ import threading
 import time
 from typing import Any
 
+from ._capture import ActionScope
+from ._host import rebuild_exception
 from ._plain import decode_host_image
 from ._protocol import MAX_FRAME, encode, read_frame, write_bytes
-from ._scope import ActionScope
-from ._wrappers import rebuild_exception
 
 _PRIVATE_FD_FLOOR = 200
 _RECURSION_HEADROOM = 40
@@ -101,15 +101,11 @@ class _Channel:
             write_bytes(self.fd_out, frame)
 
     def call_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """The host function's value; or prints its text (a printing function, see
-        prints_result) and returns a decoded image (which the HostFunction wrapper turns into a
-        handle) or None.
-
-        Only the main loop reads requests, and only between actions; a host call reads its
-        reply, during an action. So the call holds the lock from request to reply (two threads'
-        replies cannot swap, and "done", sent under the same lock, waits for it), and a thread
-        whose action has ended is refused under the lock: its read would take the parent's next
-        request as its reply."""
+        """The host function's value; or prints its text (see prints_result) and returns a decoded
+        image (the HostFunction wrapper makes it a handle) or None. Only the main loop reads
+        requests, between actions, so the call holds the lock from request to reply: two threads'
+        replies cannot swap, "done" waits for it, and a thread whose action has ended is refused
+        under the lock (its read would take the parent's next request as its reply)."""
         request = {"op": "host_call", "name": name, "args": args, "kwargs": kwargs}
         try:
             frame = encode(request)
@@ -127,11 +123,9 @@ class _Channel:
         if not reply.get("ok"):
             arguments, fields = reply.get("args"), reply.get("fields")
             kind, message = str(reply.get("error")), str(reply.get("message", ""))
+            arguments = arguments if type(arguments) is list else None
             raise rebuild_exception(
-                kind,
-                message,
-                arguments if type(arguments) is list else None,
-                fields if type(fields) is dict else None,
+                kind, message, arguments, fields if type(fields) is dict else None
             )
         if "value" in reply:
             return reply["value"]
