@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from react_repl.cli._live import LivePrinter, print_result
@@ -136,7 +137,17 @@ def _approvers(request: AgentRequest, console: Console) -> list[object]:
 def _answerers(request: AgentRequest, console: Console) -> list[object]:
     """`ask_user` reaches the person when there is a terminal to ask at (or --questions)."""
     from react_repl.agent import AskUser
-    from react_repl.cli._ask import TerminalAnswerer
 
     wanted = request.questions if request.questions is not None else sys.stdin.isatty()
-    return [AskUser(TerminalAnswerer(console))] if wanted else []
+    return [AskUser(lambda question: _ask(console, question))] if wanted else []
+
+
+def _ask(console: Console, question: str) -> str:
+    console.print(
+        Panel(Text(question), title="The agent asks you", title_align="left",
+              border_style="yellow")
+    )  # fmt: skip
+    try:
+        return click.prompt("Your answer", default="", show_default=False)
+    except click.Abort:  # end of input: no one is there after all
+        raise RuntimeError("No one answered; decide with what you have.") from None

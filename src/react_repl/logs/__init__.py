@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         read_prices,
         recorded_price,
     )
-    from ._header import UNRECORDED, RunParameters, prompts_hash
     from ._listing import run_lines
     from ._liveness import RUNNING, is_running
     from ._parse import ParsedRun, RunLogWarning, read_run
@@ -44,14 +43,14 @@ if TYPE_CHECKING:
     )
     from ._render import export_html, render_terminal
     from ._sync import SyncReport
-    from ._writer import RunLog, append_link
+    from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
 _EXPORTS = {
     name: module
     for module, names in {
         "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
         "_cost": "Price Prices cost cost_text price_pair price_settings read_prices recorded_price",
-        "_header": "UNRECORDED RunParameters prompts_hash",
+        "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
         "_listing": "run_lines",
         "_liveness": "RUNNING is_running",
         "_parse": "ParsedRun RunLogWarning read_run",
@@ -61,7 +60,6 @@ _EXPORTS = {
         "StepRecord steps_taken",
         "_render": "export_html render_terminal",
         "_sync": "SyncReport",
-        "_writer": "RunLog append_link",
     }.items()
     for name in names.split()
 }
