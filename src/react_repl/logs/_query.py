@@ -124,21 +124,7 @@ def search_clause(text: str, fields: Iterable[str] = ()) -> tuple[str, list[Any]
 
 def summary(jsonl: str, row: tuple[Any, ...], short_id: str, status: str) -> RunSummary:
     """A row of SUMMARY_COLUMNS as a RunSummary; `jsonl` is its file's full path."""
-    (
-        _path,
-        run_id,
-        _hash,
-        task,
-        model,
-        started,
-        _status,
-        steps,
-        answer,
-        prompt,
-        completion,
-        bench,
-        settings,
-    ) = row
+    _, run_id, _, task, model, started, _, steps, answer, prompt, completion, bench, settings = row
     return RunSummary(
         id=run_id,
         path=Path(jsonl.removesuffix(".jsonl") + ".md"),
