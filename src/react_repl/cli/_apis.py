@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
@@ -38,19 +37,11 @@ def _err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-def _apis_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--apis",
-        "api_paths",
-        multiple=True,
-        help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
-    )(command)
-
-
-def _json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
-        command
-    )
+_apis_option = click.option(
+    "--apis", "api_paths", multiple=True,
+    help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
+)  # fmt: skip
+_json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
 @click.group()
