@@ -55,7 +55,7 @@ _SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
         "List, search and erase the runs the agent remembers (runs with the memory technique).",
     ),
     "resume": (
-        "react_repl.cli._continue", "resume",
+        "react_repl.cli._run", "resume",
         "Continue RUN (an id, an id prefix or a log path) after its last finished step.",
     ),
     "view": (
@@ -64,7 +64,7 @@ _SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
         "reports.",
     ),
     "rewind": (
-        "react_repl.cli._continue", "rewind",
+        "react_repl.cli._run", "rewind",
         "Fork RUN at step K: its state before K, then your action (--edit) or the model's new "
         "reply (with --say as a hint).",
     ),
