@@ -17,11 +17,18 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from react_repl import _paths
-from react_repl.cli._bench_progress import BenchProgress
 from react_repl.cli._options import index_option, option_values
 
 _console = Console(highlight=False)
@@ -151,8 +158,8 @@ def run_command(prices: Path | None, **args: Any) -> None:
     _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
-        with BenchProgress(_console) as bar:
-            records = run_benchmark(run, bar.callbacks())
+        with _progress_bar() as bar:
+            records = run_benchmark(run, _callbacks(bar))
     except KeyboardInterrupt:
         _console.print(
             Text(
@@ -337,3 +344,41 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
     if any(not record.ran for record in records):
         raise SystemExit(EXIT_CRASHED)
     raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)
+
+
+def _progress_bar() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("ETA"), TimeRemainingColumn(), console=_console,
+    )  # fmt: skip
+
+
+def _callbacks(bar: Progress) -> Any:
+    """What `bench run` shows while it works: a line per finished attempt above the bar, which
+    shows done/total and the ETA."""
+    from react_repl.bench import Progress as Callbacks
+    from react_repl.bench._summary import MARKS
+
+    def notify(message: str) -> None:
+        bar.console.print(Text(message, style="dim"))
+
+    def started(total: int, done: int) -> None:
+        bar.add_task("attempts", total=total, completed=done)
+        if done:
+            notify(f"{done} of {total} attempts already finished; running the rest")
+
+    def finished(record: Any) -> None:
+        reasons = [
+            c["name"] + (f": {c['detail']}" if c["detail"] else "") for c in record.failed_checks
+        ]
+        if record.status != "finished":
+            reasons.insert(0, record.status + (f" ({record.error})" if record.error else ""))
+        detail = f" — {'; '.join(reasons)}"[:300] if reasons else ""
+        line = (
+            f"{MARKS[record.outcome]} {record.model} / {record.agent} / {record.arm} {record.task} "
+            f"#{record.trial}: {record.steps} steps, {record.wall_seconds:.1f} s{detail}"
+        )
+        bar.console.print(Text(line))
+        bar.advance(bar.task_ids[0])
+
+    return Callbacks(notify=notify, started=started, finished=finished)
