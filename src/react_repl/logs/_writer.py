@@ -282,7 +282,7 @@ class RunLog:
             "cost": cost(self._price, prompt_tokens, completion_tokens),
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
-        stat = self._append(_markdown.result(**outcome), record)
+        stat = self._append(_markdown.result(outcome), record)
         self._finished = True
         self._feed.ended(record, steps_taken(self._kinds), stat)
         self._markdown.close()
