@@ -232,10 +232,11 @@ def reindex(logs_dir: Path | None) -> None:
 @contextmanager
 def _catalog(logs_dir: Path | None) -> Iterator[RunCatalog]:
     """The logs folder's catalog; damaged logs are reported in one plain line each."""
+    folder = logs_dir or default_logs_dir()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", RunLogWarning)
         try:
-            with RunCatalog(_resolve(logs_dir), on_indexing=_indexing_notice) as catalog:
+            with RunCatalog(folder, on_indexing=_indexing_notice) as catalog:
                 yield catalog
         finally:
             for warning in caught:
@@ -253,25 +254,15 @@ def _answer(question: Callable[[], Any]) -> Any:
 
 
 def _filters(
-    models: tuple[str, ...],
-    statuses: tuple[str, ...],
-    since: str | None,
-    until: str | None,
-    settings: tuple[str, ...],
-    bench_runs: tuple[str, ...],
+    since: str | None, until: str | None, settings: tuple[str, ...], **given: Any
 ) -> RunFilter:
+    """The filter flags (`--model`, `--status`, `--bench` as given) as a RunFilter."""
     return RunFilter(
-        models=models,
-        statuses=statuses,
         since=_parse_moment(since, "--since") if since else None,
         until=_parse_moment(until, "--until") if until else None,
         settings=dict(_parse_setting(item) for item in settings),
-        bench_runs=bench_runs,
+        **given,
     )
-
-
-def _resolve(logs_dir: Path | None) -> Path:
-    return logs_dir if logs_dir is not None else default_logs_dir()
 
 
 def _parse_moment(value: str, option: str) -> datetime | date:
@@ -341,12 +332,11 @@ def _as_json(run: RunSummary) -> dict[str, Any]:
     return record
 
 
-def _size(size: int) -> str:
+def _size(size: float) -> str:
     if size < 1000:
         return f"{size} bytes"
-    amount, unit = size / 1000, "KB"
-    for larger in ("MB", "GB"):
-        if amount < 1000:
+    for unit in ("KB", "MB", "GB"):
+        size /= 1000
+        if size < 1000 or unit == "GB":
             break
-        amount, unit = amount / 1000, larger
-    return f"{amount:.1f} {unit}"
+    return f"{size:.1f} {unit}"
