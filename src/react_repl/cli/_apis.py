@@ -154,9 +154,7 @@ def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:
     from react_repl.compose import discover_apis
 
     return discover_apis(
-        list(api_paths),
-        registered=index_dir or default_index_dir(),
-        servers=configured_servers(),
+        list(api_paths), registered=index_dir or default_index_dir(), servers=configured_servers()
     )
 
 

@@ -1,5 +1,7 @@
 """What `run`, `resume` and `rewind` share: building the agent from flags and config, showing
-the run live, and the exit code (0 finished, 1 not finished, 130 interrupted).
+the run live, asking the person at the terminal (approvals, `ask_user`), and the exit code (0
+finished, 1 not finished, 130 interrupted). With a terminal, an approval goes to whoever
+answers first: that person or the web view.
 
 The reply is printed token by token as the model writes it (THOUGHT, then ACTION), so a person
 sees progress within a second of the first token; the observation follows in a panel. Model and
@@ -9,6 +11,8 @@ sandbox text is printed as Text, never as markup: `x[i]` or `[/b]` must survive.
 from __future__ import annotations
 
 import json
+import os
+import select
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,17 +22,20 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.panel import Panel
+from rich.syntax import Syntax
 from rich.text import Text
 
 from react_repl.agent import (
     ActionProposed,
     ActionReviewed,
     Agent,
+    ApprovalRequest,
     Approver,
     AskUser,
     ContinuationError,
     ModelRetried,
     Observed,
+    Review,
     RunEnded,
     RunResult,
     RunStarted,
@@ -37,6 +44,7 @@ from react_repl.agent import (
 )
 from react_repl.cli._options import option_values
 from react_repl.logs import cost_text
+from react_repl.techniques import PageChannel
 
 
 @dataclass(frozen=True)
@@ -120,8 +128,6 @@ def _interrupted(console: Console, log_path: Path | None) -> None:
 
 
 def _approvers(request: AgentRequest, console: Console) -> list[object]:
-    from react_repl.cli._approve import TerminalApprover
-
     if request.approve is None and not request.approve_rules:
         return []
     policy = request.approve or "rules"
@@ -250,3 +256,78 @@ def _one_line(text: str) -> str:
         return text
     escaped = json.dumps(text, ensure_ascii=False)
     return escaped.translate({0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+_CHOICES = {"r": "run", "e": "edit", "j": "reject", "s": "stop"}
+_PROMPT = "[r]un, [e]dit, re[j]ect or [s]top"
+_PAGE_POLL_SECONDS = 0.25
+
+
+class TerminalApprover:
+    """Shows the action and asks: run, edit, reject (with a reason) or stop the run."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def __call__(self, request: ApprovalRequest) -> Review:
+        self.console.print(
+            Panel(Syntax(request.action, "python", theme="ansi_dark"),
+                  title=f"Step {request.step} wants to run", title_align="left",
+                  border_style="yellow")
+        )  # fmt: skip
+        for reason in request.reasons:
+            self.console.print(Text(f"  why asked: {reason}", "yellow"))
+        try:
+            choice = self._choice(request.page)
+            if isinstance(choice, Review):
+                return choice
+            review = self._decision(_CHOICES[choice], request)
+        except click.Abort:  # end of input or Ctrl-D: nobody can approve, so nothing runs
+            review = Review.stop("no one answered the approval prompt")
+        if request.page is None or request.page.claim(review):
+            return review
+        return self._from_page(request.page) or review  # the page's answer landed first
+
+    def _choice(self, page: PageChannel | None) -> str | Review:
+        """A key typed at the terminal, or the page's whole answer if it comes first."""
+        if page is None:
+            return str(click.prompt(_PROMPT, type=click.Choice(list(_CHOICES)), show_choices=False))
+        click.echo(f"{_PROMPT} (or answer on the web view): ", nl=False)
+        while (answered := self._from_page(page)) is None:
+            if not select.select([sys.stdin], [], [], _PAGE_POLL_SECONDS)[0]:
+                continue
+            line = sys.stdin.readline()  # a terminal hands over one line per read
+            if not line:
+                raise click.Abort
+            if line.strip() in _CHOICES:
+                return line.strip()
+            click.echo(f"Error: {line.strip()!r} is not one of r, e, j, s.\n{_PROMPT}: ", nl=False)
+        return answered
+
+    def _from_page(self, page: PageChannel) -> Review | None:
+        review = page.answer()
+        if review is not None:
+            reason = f" ({review.reason})" if review.reason else ""
+            self.console.print(Text(f"\nAnswered on the web view: {review.decision}{reason}"))
+        return review
+
+    def _decision(self, choice: str, request: ApprovalRequest) -> Review:
+        if choice == "run":
+            return Review.approve()
+        if choice == "edit":
+            edited = _edit(request.action)
+            return Review.edit(edited) if edited.strip() else Review.reject("the edit was empty")
+        if choice == "reject":
+            return Review.reject(click.prompt("Reason (shown to the model)", default="not allowed"))
+        return Review.stop(click.prompt("Reason (for the log)", default="stopped by the user"))
+
+
+def _edit(code: str) -> str:
+    """$EDITOR when one is set; otherwise the new code typed at the prompt, ended by '.'."""
+    if os.environ.get("VISUAL") or os.environ.get("EDITOR"):
+        return (click.edit(code, extension=".py") or code).strip()
+    click.echo("Type the new action; end with a line holding a single '.':")
+    lines = []
+    while (line := click.prompt("", default="", show_default=False, prompt_suffix="")) != ".":
+        lines.append(line)
+    return "\n".join(lines)
