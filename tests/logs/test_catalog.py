@@ -22,7 +22,7 @@ from react_repl.logs import (
     list_runs,
     search_runs,
 )
-from react_repl.logs._naming import run_stem
+from react_repl.logs._writer import run_stem
 
 WriteRun = Callable[..., RunLog]
 DAY = timedelta(days=1)

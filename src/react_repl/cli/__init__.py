@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 import warnings
+from pathlib import Path
 from typing import TextIO
 
 import click
@@ -54,7 +55,7 @@ _SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
         "List, search and erase the runs the agent remembers (runs with the memory technique).",
     ),
     "resume": (
-        "react_repl.cli._continue", "resume",
+        "react_repl.cli._run", "resume",
         "Continue RUN (an id, an id prefix or a log path) after its last finished step.",
     ),
     "view": (
@@ -63,7 +64,7 @@ _SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
         "reports.",
     ),
     "rewind": (
-        "react_repl.cli._continue", "rewind",
+        "react_repl.cli._run", "rewind",
         "Fork RUN at step K: its state before K, then your action (--edit) or the model's new "
         "reply (with --say as a hint).",
     ),
@@ -99,9 +100,7 @@ class _LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
-        from react_repl.cli._crash import debugging
-
-        if not debugging():
+        if not _debugging():
             warnings.showwarning = _show_warning
         try:
             return super().invoke(ctx)
@@ -114,12 +113,47 @@ class _LazyGroup(click.Group):
             sys.stderr.close()
             raise SystemExit(1) from None
         except Exception as error:
-            from react_repl.cli._crash import unexpected_error
-
-            if debugging():
+            if _debugging():
                 raise
             command = " ".join(filter(None, [ctx.info_name, ctx.invoked_subcommand]))
-            raise unexpected_error(error, command) from error
+            raise _unexpected_error(error, command) from error
+
+
+def _debugging() -> bool:
+    return os.environ.get("REACT_REPL_DEBUG", "") not in ("", "0")
+
+
+def _unexpected_error(error: Exception, command: str) -> click.ClickException:
+    """The last line of defence: an error nobody anticipated (a hand-edited file of an
+    unexpected shape, a value no check thought of) is one clear line, never a traceback; the
+    traceback goes to a report file the line names, for a bug report."""
+    try:
+        message = " ".join(str(error).split())[:300] or "(no message)"
+    except Exception:  # an exception whose message cannot be read still gets its line
+        message = "(its message could not be read)"
+    report = _save_report(error, command)
+    where = f"; the details are in {report}" if report else ""
+    return click.ClickException(
+        f"{command} failed unexpectedly: {type(error).__name__}: {message}{where}. "
+        "If the input looks right, please report it."
+    )
+
+
+def _save_report(error: Exception, command: str) -> Path | None:
+    import time
+    import traceback
+
+    from react_repl._paths import cache_dir
+
+    folder = cache_dir() / "crash-reports"
+    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+    text = f"react-repl {command}\n\n" + "".join(traceback.format_exception(error))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", errors="backslashreplace")
+    except OSError:
+        return None
+    return path
 
 
 def _show_warning(

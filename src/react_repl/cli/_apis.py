@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
@@ -29,28 +28,14 @@ from react_repl.registry import (
     remove_registered_source,
 )
 
+_out = Console(highlight=False, soft_wrap=True)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-def _out() -> Console:
-    return Console(highlight=False, soft_wrap=True)
-
-
-def _err() -> Console:
-    return Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _apis_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--apis",
-        "api_paths",
-        multiple=True,
-        help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
-    )(command)
-
-
-def _json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(
-        command
-    )
+_apis_option = click.option(
+    "--apis", "api_paths", multiple=True,
+    help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
+)  # fmt: skip
+_json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
 @click.group()
@@ -68,7 +53,7 @@ def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool)
     if as_json:
         click.echo(json.dumps([asdict(spec) for spec in registry], indent=2))
     else:
-        _out().print(_table(registry))
+        _out.print(_table(registry))
     _print_problems(registry.problems)
 
 
@@ -89,7 +74,7 @@ def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json:
     if as_json:
         click.echo(json.dumps(asdict(spec), indent=2))
     else:
-        _out().print(_details(spec))
+        _out.print(_details(spec))
 
 
 @apis.command("add")
@@ -138,7 +123,7 @@ def remove(source: str, index_dir: Path | None) -> None:
         raise click.ClickException(str(error)) from error
     if not removed:
         raise click.ClickException(f"{source} is not registered in {index_path}")
-    _out().print(Text(f"Removed {removed[0]}."))
+    _out.print(Text(f"Removed {removed[0]}."))
     _update_index(index_path, _discover((), index_path))
 
 
@@ -149,7 +134,7 @@ def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistr
     tool whose name is taken registers under another name.
     """
     if source in load_registered_sources(index_path):
-        _out().print(Text(f"{source} is already registered; refreshing the index."))
+        _out.print(Text(f"{source} is already registered; refreshing the index."))
         return _discover((), index_path)
     add_registered_source(index_path, source)
     registry = _discover((), index_path)
@@ -161,7 +146,7 @@ def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistr
             f"every API in {source} already exists under the same name elsewhere; "
             "nothing was recorded (rename them, e.g. with @api(name=...))"
         )
-    _out().print(Text(f"Registered {len(names)} API(s) from {source}: {', '.join(names)}"))
+    _out.print(Text(f"Registered {len(names)} API(s) from {source}: {', '.join(names)}"))
     return registry
 
 
@@ -169,9 +154,7 @@ def _discover(api_paths: Iterable[str], index_dir: Path | None) -> ApiRegistry:
     from react_repl.compose import discover_apis
 
     return discover_apis(
-        list(api_paths),
-        registered=index_dir or default_index_dir(),
-        servers=configured_servers(),
+        list(api_paths), registered=index_dir or default_index_dir(), servers=configured_servers()
     )
 
 
@@ -207,8 +190,8 @@ def _update_index(index_path: Path, registry: ApiRegistry) -> None:
 
     report = MethodIndex.open(index_path).build(registry)
     if report.rebuilt_reason:
-        _err().print(Text(f"Rebuilt the index from scratch: {report.rebuilt_reason}"))
-    _out().print(
+        _err.print(Text(f"Rebuilt the index from scratch: {report.rebuilt_reason}"))
+    _out.print(
         Text(
             f"Search index in {index_path} updated: {report.embedded} embedded, "
             f"{report.reused} reused, {report.removed} removed ({report.seconds:.1f} s)."
@@ -262,4 +245,4 @@ def _details(spec: ApiSpec) -> Text:
 
 def _print_problems(problems: Iterable[RegistrationProblem]) -> None:
     for problem in problems:
-        _err().print(Text(str(problem), "yellow"))
+        _err.print(Text(str(problem), "yellow"))

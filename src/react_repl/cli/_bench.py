@@ -17,11 +17,18 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from react_repl import _paths
-from react_repl.cli._bench_progress import BenchProgress
 from react_repl.cli._options import index_option, option_values
 
 _console = Console(highlight=False)
@@ -45,6 +52,12 @@ class _BenchGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
+_prices_option = click.option(
+    "--prices", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
+)  # fmt: skip
+
+
 @click.group(cls=_BenchGroup)
 def bench() -> None:
     """Benchmark task suites across models: `bench SUITE_DIR …` runs, `bench report` re-renders.
@@ -56,143 +69,79 @@ def bench() -> None:
 @bench.command("run")
 @click.argument("suite_dir", type=click.Path(exists=True, path_type=Path))
 @click.option(
-    "--model",
-    "models",
-    multiple=True,
-    metavar="SPEC",
+    "--model", "models", multiple=True, metavar="SPEC",
     help="Model: a bundled local name, NAME@http://host/v1, a [bench.models.NAME] "
     "profile, or a name on --base-url. Repeatable.",
-)
+)  # fmt: skip
 @click.option("--base-url", help="Server for plain model names (default: OPENAI_BASE_URL).")
 @click.option("--api-key", help="Key for plain names and NAME@URL (default: OPENAI_API_KEY).")
 @click.option(
-    "--arm",
-    "arms",
-    multiple=True,
-    metavar="NAME:KEY=VALUE,…",
+    "--arm", "arms", multiple=True, metavar="NAME:KEY=VALUE,…",
     help="An agent variant compared as its own column, e.g. nofew:few_shot=false. "
     "Repeatable; `base:` is the unchanged agent.",
-)
+)  # fmt: skip
 @click.option(
-    "--agent",
-    "agents",
-    multiple=True,
-    metavar="STYLE",
+    "--agent", "agents", multiple=True, metavar="STYLE",
     help="Agent style compared as its own column: code (default), tool-calls, smolagents, "
     "or an installed react_repl.bench_agents entry point. Repeatable.",
-)
+)  # fmt: skip
 @click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    metavar="SECONDS",
+    "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
     help="Per attempt (default: the suite's time_limit).",
-)
+)  # fmt: skip
 @click.option(
-    "--token-limit",
-    type=click.IntRange(min=1),
-    metavar="N",
+    "--token-limit", type=click.IntRange(min=1), metavar="N",
     help="Prompt + completion tokens per attempt (default: the suite's token_limit).",
-)
+)  # fmt: skip
 @click.option(
-    "--cost-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    metavar="USD",
+    "--cost-limit", type=click.FloatRange(min=0, min_open=True), metavar="USD",
     help="Per attempt, at the model's price (default: the suite's cost_limit).",
-)
+)  # fmt: skip
 @click.option(
-    "--error-retries",
-    type=click.IntRange(min=0),
-    default=2,
-    show_default=True,
+    "--error-retries", type=click.IntRange(min=0), default=2, show_default=True,
     help="Runs more of an attempt that ended in a harness error.",
-)
+)  # fmt: skip
 @click.option(
-    "--set",
-    "option_values",
-    multiple=True,
-    metavar="KEY=VALUE",
+    "--set", "option_values", multiple=True, metavar="KEY=VALUE",
     help="Agent option for every arm, e.g. --set max_steps=12. Repeatable.",
-)
+)  # fmt: skip
 @click.option(
-    "--repeats",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
+    "--repeats", type=click.IntRange(min=1), default=1, show_default=True,
     help="Trials per task (pass@k and pass^k in the report).",
-)
+)  # fmt: skip
 @click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
+    "--workers", type=click.IntRange(min=1), default=1, show_default=True,
     help="Attempts run in parallel, each in its own process.",
-)
+)  # fmt: skip
 @click.option(
-    "--executor",
-    type=click.Choice(["local", "ray"]),
-    default="local",
-    show_default=True,
+    "--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True,
     help="Local process pool, or a Ray cluster (pip install 'react-repl[ray]').",
-)
+)  # fmt: skip
 @click.option("--address", help="Ray cluster address (e.g. auto); default: a local Ray instance.")
 @click.option(
-    "--distractors",
-    metavar="N[,M…]",
+    "--distractors", metavar="N[,M…]",
     help="Also index N extra APIs from the distractor pack; one N runs 0 and N.",
-)
+)  # fmt: skip
 @click.option(
-    "--distractor-pack",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    "--distractor-pack", type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="A folder of API modules to draw distractors from (default: the shipped pack).",
-)
+)  # fmt: skip
 @click.option("--only", "only_ids", multiple=True, metavar="TASK", help="Run only these tasks.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed for worlds.")
 @click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
     help="Results folder (default: bench-results/SUITE-DATE-TIME).",
-)
+)  # fmt: skip
 @click.option("--resume", is_flag=True, help="Continue the benchmark in --out.")
 @click.option("--retry-errors", is_flag=True, help="With --resume: re-run attempts that crashed.")
-@click.option(
-    "--prices",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
-)
+@_prices_option
 @index_option
 @click.option(
     "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="Where run logs go."
 )
-def run_command(
-    suite_dir: Path,
-    models: tuple[str, ...],
-    base_url: str | None,
-    api_key: str | None,
-    arms: tuple[str, ...],
-    agents: tuple[str, ...],
-    time_limit: float | None,
-    token_limit: int | None,
-    cost_limit: float | None,
-    error_retries: int,
-    option_values: tuple[str, ...],
-    repeats: int,
-    workers: int,
-    executor: str,
-    address: str | None,
-    distractors: str | None,
-    distractor_pack: Path | None,
-    only_ids: tuple[str, ...],
-    seed: int,
-    out_dir: Path | None,
-    resume: bool,
-    retry_errors: bool,
-    prices: Path | None,
-    index_dir: Path | None,
-    logs_dir: Path | None,
-) -> None:
+def run_command(prices: Path | None, **args: Any) -> None:
     """Run every task of SUITE_DIR with each model and arm; write results and a report."""
-    run = _assemble(locals())
+    run = _assemble(args)
     from react_repl.bench import ExecutorError, ModelUnreachable, run_benchmark
     from react_repl.bench._reading import target_prices
     from react_repl.local import LocalModelError
@@ -209,8 +158,8 @@ def run_command(
     _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
-        with BenchProgress(_console) as bar:
-            records = run_benchmark(run, bar.callbacks())
+        with _progress_bar() as bar:
+            records = run_benchmark(run, _callbacks(bar))
     except KeyboardInterrupt:
         _console.print(
             Text(
@@ -231,16 +180,10 @@ def run_command(
 @bench.command("report")
 @click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
     help="Where report.md, report.html and plots/ go (default: next to RESULTS).",
-)
-@click.option(
-    "--prices",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="TOML of USD per million tokens: MODEL = { prompt = 2.5, completion = 10 }.",
-)
+)  # fmt: skip
+@_prices_option
 @click.option("--title", help="Report title.")
 def report_command(
     results: tuple[Path, ...], out_dir: Path | None, prices: Path | None, title: str | None
@@ -380,15 +323,8 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
         ) from None
     summary = summarise(records, prices)
     table = Table(title=title)
-    for name in (
-        "column",
-        "success",
-        "95% CI",
-        "mean steps",
-        "tokens (prompt+completion)",
-        "mean time",
-        "harness errors",
-    ):
+    for name in ("column", "success", "95% CI", "mean steps", "tokens (prompt+completion)",
+                 "mean time", "harness errors"):  # fmt: skip
         table.add_column(name)
     for column in summary.columns_summary:
         low, high = column.interval
@@ -408,3 +344,41 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
     if any(not record.ran for record in records):
         raise SystemExit(EXIT_CRASHED)
     raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)
+
+
+def _progress_bar() -> Progress:
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("ETA"), TimeRemainingColumn(), console=_console,
+    )  # fmt: skip
+
+
+def _callbacks(bar: Progress) -> Any:
+    """What `bench run` shows while it works: a line per finished attempt above the bar, which
+    shows done/total and the ETA."""
+    from react_repl.bench import Progress as Callbacks
+    from react_repl.bench._summary import MARKS
+
+    def notify(message: str) -> None:
+        bar.console.print(Text(message, style="dim"))
+
+    def started(total: int, done: int) -> None:
+        bar.add_task("attempts", total=total, completed=done)
+        if done:
+            notify(f"{done} of {total} attempts already finished; running the rest")
+
+    def finished(record: Any) -> None:
+        reasons = [
+            c["name"] + (f": {c['detail']}" if c["detail"] else "") for c in record.failed_checks
+        ]
+        if record.status != "finished":
+            reasons.insert(0, record.status + (f" ({record.error})" if record.error else ""))
+        detail = f" — {'; '.join(reasons)}"[:300] if reasons else ""
+        line = (
+            f"{MARKS[record.outcome]} {record.model} / {record.agent} / {record.arm} {record.task} "
+            f"#{record.trial}: {record.steps} steps, {record.wall_seconds:.1f} s{detail}"
+        )
+        bar.console.print(Text(line))
+        bar.advance(bar.task_ids[0])
+
+    return Callbacks(notify=notify, started=started, finished=finished)

@@ -41,21 +41,17 @@ def options() -> None:
 @model_options
 @click.option("--max-steps", type=int, help="As `run --max-steps`.")
 @click.option(
-    "--prompts",
-    "prompts_dir",
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    "--prompts", "prompts_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="As `run --prompts`.",
-)
+)  # fmt: skip
 @index_option
 @click.option(
     "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="As `run --logs-dir`."
 )
 @click.option(
-    "--file",
-    "config_file",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    "--file", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Read this config file instead of the one found from the current folder.",
-)
+)  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print JSON: {setting: {value, source}}.")
 def show(as_json: bool, config_file: Path | None, **flags: Any) -> None:
     """Print every effective setting and its source: default, profile, config file, env, flag."""

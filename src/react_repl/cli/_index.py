@@ -38,8 +38,7 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
         _build(api_paths, path)
     except KeyboardInterrupt:  # click's bare "Aborted!" left the user wondering about the index
         click.echo(
-            f"\nInterrupted. The index at {path} is as the last finished build left it.",
-            err=True,
+            f"\nInterrupted. The index at {path} is as the last finished build left it.", err=True
         )
         sys.exit(130)
 

@@ -48,36 +48,27 @@ _INDEXING_NOTICE = 200
 _PRUNE_SHOWN = 20
 
 
-def _logs_dir_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--logs-dir",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Folder of run logs (default: the project's logs/ or $REACT_REPL_LOGS).",
-    )(command)
+_logs_dir_option = click.option(
+    "--logs-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Folder of run logs (default: the project's logs/ or $REACT_REPL_LOGS).",
+)  # fmt: skip
 
 
 def _filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--model", "models", multiple=True, help="Model name or glob (qwen*)."),
         click.option(
-            "--status",
-            "statuses",
-            multiple=True,
-            type=click.Choice(STATUSES),
+            "--status", "statuses", multiple=True, type=click.Choice(STATUSES),
             help="Run status; repeatable.",
         ),
         click.option("--since", help="Started on or after a date (2026-11-21) or age (7d, 24h)."),
         click.option("--until", help="Started on or before a date, or before an age."),
         click.option(
-            "--setting",
-            "settings",
-            multiple=True,
-            metavar="KEY=VALUE",
+            "--setting", "settings", multiple=True, metavar="KEY=VALUE",
             help="Recorded setting, e.g. few_shot=false or temperature=0; repeatable.",
         ),
         click.option("--bench", "bench_runs", multiple=True, help="Runs of this bench run id."),
-    ]
+    ]  # fmt: skip
     for option in reversed(options):
         command = option(command)
     return command
@@ -85,13 +76,9 @@ def _filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def _output_options(command: Callable[..., Any]) -> Callable[..., Any]:
     command = click.option(
-        "-n",
-        "--limit",
-        type=click.IntRange(min=0),
-        default=_DEFAULT_LIMIT,
-        show_default=True,
+        "-n", "--limit", type=click.IntRange(min=0), default=_DEFAULT_LIMIT, show_default=True,
         help="Newest runs to show; 0 for all.",
-    )(command)
+    )(command)  # fmt: skip
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of lines.")(
         command
     )
@@ -119,12 +106,9 @@ def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: An
 @logs.command()
 @click.argument("text")
 @click.option(
-    "--in",
-    "fields",
-    multiple=True,
-    type=click.Choice(SEARCH_FIELDS),
+    "--in", "fields", multiple=True, type=click.Choice(SEARCH_FIELDS),
     help="Search only this part of the runs; repeatable.",
-)
+)  # fmt: skip
 @_filter_options
 @_output_options
 @_logs_dir_option
@@ -248,10 +232,11 @@ def reindex(logs_dir: Path | None) -> None:
 @contextmanager
 def _catalog(logs_dir: Path | None) -> Iterator[RunCatalog]:
     """The logs folder's catalog; damaged logs are reported in one plain line each."""
+    folder = logs_dir or default_logs_dir()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", RunLogWarning)
         try:
-            with RunCatalog(_resolve(logs_dir), on_indexing=_indexing_notice) as catalog:
+            with RunCatalog(folder, on_indexing=_indexing_notice) as catalog:
                 yield catalog
         finally:
             for warning in caught:
@@ -269,25 +254,15 @@ def _answer(question: Callable[[], Any]) -> Any:
 
 
 def _filters(
-    models: tuple[str, ...],
-    statuses: tuple[str, ...],
-    since: str | None,
-    until: str | None,
-    settings: tuple[str, ...],
-    bench_runs: tuple[str, ...],
+    since: str | None, until: str | None, settings: tuple[str, ...], **given: Any
 ) -> RunFilter:
+    """The filter flags (`--model`, `--status`, `--bench` as given) as a RunFilter."""
     return RunFilter(
-        models=models,
-        statuses=statuses,
         since=_parse_moment(since, "--since") if since else None,
         until=_parse_moment(until, "--until") if until else None,
         settings=dict(_parse_setting(item) for item in settings),
-        bench_runs=bench_runs,
+        **given,
     )
-
-
-def _resolve(logs_dir: Path | None) -> Path:
-    return logs_dir if logs_dir is not None else default_logs_dir()
 
 
 def _parse_moment(value: str, option: str) -> datetime | date:
@@ -357,12 +332,11 @@ def _as_json(run: RunSummary) -> dict[str, Any]:
     return record
 
 
-def _size(size: int) -> str:
+def _size(size: float) -> str:
     if size < 1000:
         return f"{size} bytes"
-    amount, unit = size / 1000, "KB"
-    for larger in ("MB", "GB"):
-        if amount < 1000:
+    for unit in ("KB", "MB", "GB"):
+        size /= 1000
+        if size < 1000 or unit == "GB":
             break
-        amount, unit = amount / 1000, larger
-    return f"{amount:.1f} {unit}"
+    return f"{size:.1f} {unit}"

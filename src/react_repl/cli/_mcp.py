@@ -46,51 +46,37 @@ def mcp() -> None:
 
 @mcp.command("serve")
 @click.option(
-    "--transport",
-    type=click.Choice(["stdio", "http"]),
-    default="stdio",
-    show_default=True,
+    "--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
     help="stdio for a client that starts this command; http for streamable HTTP.",
-)
+)  # fmt: skip
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP address to bind.")
 @click.option(
-    "--allow-remote",
-    is_flag=True,
+    "--allow-remote", is_flag=True,
     help="Allow a --host other than this machine: anyone who reaches it can run code and APIs.",
-)
+)  # fmt: skip
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
 @click.option(
-    "--max-sessions",
-    type=click.IntRange(1, 256),
-    default=8,
-    show_default=True,
+    "--max-sessions", type=click.IntRange(1, 256), default=8, show_default=True,
     help="Live REPL sessions (each a sandbox process); the least recently used is closed.",
-)
+)  # fmt: skip
 @click.option(
-    "--idle-minutes",
-    type=click.FloatRange(min=0, min_open=True),
-    default=30.0,
-    show_default=True,
-    help="Close an HTTP session unused for this long.",
-)
+    "--idle-minutes", type=click.FloatRange(min=0, min_open=True), default=30.0,
+    show_default=True, help="Close an HTTP session unused for this long.",
+)  # fmt: skip
 @click.option(
-    "--approve",
-    type=click.Choice(["side-effects", "all", "never"]),
-    default="side-effects",
+    "--approve", type=click.Choice(["side-effects", "all", "never"]), default="side-effects",
     show_default=True,
     help="Which run_python code waits for the host's user: code calling APIs or MCP tools "
     "with side effects, every call, or none.",
-)
+)  # fmt: skip
 @click.option(
     "--approve-rule", "approve_rules", multiple=True, metavar="REGEX", callback=_regexes,
     help="Also ask before code matching REGEX; repeatable.",
 )  # fmt: skip
 @click.option(
-    "--apis",
-    "api_paths",
-    multiple=True,
+    "--apis", "api_paths", multiple=True,
     help="Extra API folder, .py file, module or mcp: server (repeatable).",
-)
+)  # fmt: skip
 @index_option
 def serve(
     transport: str,

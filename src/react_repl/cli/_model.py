@@ -57,10 +57,8 @@ def model() -> None:
 def list_models() -> None:
     """Models that can be fetched from the package index, and whether they are cached."""
     table = Table()
-    table.add_column("name", no_wrap=True)
-    table.add_column("size", no_wrap=True)
-    table.add_column("cached")
-    table.add_column("description")
+    for column in ("name", "size", "cached", "description"):
+        table.add_column(column, no_wrap=column in ("name", "size"))
     for name, package in KNOWN_MODELS.items():
         cached = cached_model_path(name).is_file()
         label = f"{name} (default)" if name == DEFAULT_MODEL else name
@@ -83,11 +81,9 @@ def fetch(name: str) -> None:
 @click.option("--threads", type=int, default=None, help="CPU threads (default: cores - 1).")
 @click.option("--ctx-size", type=int, default=8192, show_default=True, help="Context tokens.")
 @click.option(
-    "--port",
-    type=click.IntRange(1, 65535),
-    default=None,
+    "--port", type=click.IntRange(1, 65535), default=None,
     help="Port on 127.0.0.1 (default: a free one).",
-)
+)  # fmt: skip
 def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> None:
     """Start (or reuse) the server for NAME, a known model or a .gguf path; print its base URL.
 
@@ -119,15 +115,9 @@ def status() -> None:
         users = "\n".join(lease.describe() for lease in info.users)
         idle = "nobody (kept by `model serve`)" if info.kept else "nobody"
         health = "" if info.healthy else " (not answering)"
-        table.add_row(
-            server.base_url,
-            server.model_name + health,
-            str(server.ctx_size),
-            str(server.threads),
-            str(server.pid),
-            server.profile,
-            Text(users or idle),
-        )
+        numbers = (str(n) for n in (server.ctx_size, server.threads, server.pid))
+        table.add_row(server.base_url, server.model_name + health, *numbers, server.profile,
+                      Text(users or idle))  # fmt: skip
     Console(width=max(Console().width, 140)).print(table)
 
 

@@ -59,7 +59,7 @@ def model_settings(
     given = config.tables.model.given()
     for key in ModelTable.model_fields:
         flag = flags.get(key)
-        from_env = _from_env(key, env)
+        from_env = next((name for name in MODEL_ENV.get(key, ()) if env.get(name)), None)
         if flag is not None:
             sourced[key] = Setting(flag, f"flag --{key.replace('_', '-')}")
         elif from_env is not None:
@@ -199,10 +199,6 @@ def _as_toml(values: Mapping[str, Any]) -> dict[str, Any]:
         list(value) if isinstance(value, tuple) else value
         for key, value in values.items()
     }  # fmt: skip
-
-
-def _from_env(key: str, env: Mapping[str, str]) -> str | None:
-    return next((name for name in MODEL_ENV.get(key, ()) if env.get(name)), None)
 
 
 def _dataclass_defaults(kind: type) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from react_repl import _paths
+from react_repl._paths import find_config_file
 from react_repl.config._schema import ConfigFile
 
 
@@ -62,11 +63,6 @@ class Config:
         return self.tables.model_dump(exclude_none=True, exclude_defaults=True)
 
 
-def find_config_file(start: Path | None = None) -> Path | None:
-    """The config file a run in `start` (default: the working directory) would use."""
-    return _paths.find_config_file(start)
-
-
 def read_toml(path: Path) -> dict[str, Any]:
     try:
         return _paths.read_toml(path)
@@ -80,7 +76,8 @@ def describe_errors(error: ValidationError, path: Path | None) -> str:
     """Every problem on its own line, each naming its table and key, under the file's name."""
     where = f"Config file {path}" if path else "Configuration"
     lines = [_describe(detail) for detail in error.errors()]
-    return f"{where} has {_count(len(lines))}:\n" + "\n".join(f"  {line}" for line in lines)
+    count = "a problem" if len(lines) == 1 else f"{len(lines)} problems"
+    return f"{where} has {count}:\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def _project_table(path: Path, data: dict[str, Any]) -> dict[str, Any]:
@@ -101,7 +98,8 @@ def _describe(detail: ErrorDetails) -> str:
         return message if message.startswith("[") else f"{table} {key}: {message}".strip()
     if not table and detail["type"] in ("model_type", "dict_type"):
         return f"`{key}` must be a table ([{key}] followed by key = value lines), got {value!r}"
-    return f"{table} {key}: {_lowercase(detail['msg'])}, got {value!r}"
+    message = detail["msg"]
+    return f"{table} {key}: {message[:1].lower() + message[1:]}, got {value!r}"
 
 
 def _split(location: Sequence[int | str]) -> tuple[str, str]:
@@ -156,11 +154,3 @@ def _is_named_tables(annotation: Any) -> bool:
     if get_origin(annotation) is dict:
         return True
     return any(_is_named_tables(argument) for argument in get_args(annotation))
-
-
-def _lowercase(message: str) -> str:
-    return message[:1].lower() + message[1:]
-
-
-def _count(number: int) -> str:
-    return "a problem" if number == 1 else f"{number} problems"

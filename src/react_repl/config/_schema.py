@@ -33,12 +33,11 @@ class Table(BaseModel):
         return self.model_dump(exclude_none=True)
 
 
-class ModelTable(Table):
-    """`[model]`: which model, on which server, and how to call it (`ModelSettings`)."""
+class _CallTable(Table):
+    """How a model is called: what `[model]` and a `[bench.models.NAME]` profile share."""
 
     model: str | None = None
     base_url: str | None = None
-    api_key: str | None = None
     temperature: NonNegative | None = None
     max_tokens: PositiveInt | None = None
     timeout: Seconds | None = None
@@ -46,6 +45,12 @@ class ModelTable(Table):
     context_window: PositiveInt | None = None
     seed: int | None = None
     extra_body: dict[str, Any] | None = None
+
+
+class ModelTable(_CallTable):
+    """`[model]`: which model, on which server, and how to call it (`ModelSettings`)."""
+
+    api_key: str | None = None
     retry_base_delay: NonNegative | None = None
     stream: bool | None = None
     first_token_timeout: Seconds | None = None
@@ -172,19 +177,10 @@ class McpTable(Table):
         return servers
 
 
-class BenchModelTable(Table):
+class BenchModelTable(_CallTable):
     """`[bench.models.NAME]`: a model profile `bench --model NAME` runs, with its prices."""
 
-    model: str | None = None
-    base_url: str | None = None
     api_key_env: str | None = None
-    temperature: NonNegative | None = None
-    max_tokens: PositiveInt | None = None
-    timeout: Seconds | None = None
-    max_retries: Count | None = None
-    context_window: PositiveInt | None = None
-    seed: int | None = None
-    extra_body: dict[str, Any] | None = None
     prompt_price: NonNegative | None = None
     completion_price: NonNegative | None = None
 

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         read_prices,
         recorded_price,
     )
-    from ._header import UNRECORDED, RunParameters, prompts_hash
     from ._listing import run_lines
     from ._liveness import RUNNING, is_running
     from ._parse import ParsedRun, RunLogWarning, read_run
@@ -44,53 +43,25 @@ if TYPE_CHECKING:
     )
     from ._render import export_html, render_terminal
     from ._sync import SyncReport
-    from ._writer import RunLog, append_link
+    from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
 _EXPORTS = {
-    "Price": "_cost",
-    "Prices": "_cost",
-    "cost": "_cost",
-    "cost_text": "_cost",
-    "price_pair": "_cost",
-    "price_settings": "_cost",
-    "read_prices": "_cost",
-    "recorded_price": "_cost",
-    "RunCatalog": "_catalog",
-    "RunLookupError": "_catalog",
-    "RunPage": "_catalog",
-    "find_run": "_catalog",
-    "list_runs": "_catalog",
-    "search_runs": "_catalog",
-    "UNRECORDED": "_header",
-    "RunParameters": "_header",
-    "prompts_hash": "_header",
-    "run_lines": "_listing",
-    "RUNNING": "_liveness",
-    "is_running": "_liveness",
-    "RunLogWarning": "_parse",
-    "ParsedRun": "_parse",
-    "read_run": "_parse",
-    "PrunePlan": "_prune",
-    "PruneResult": "_prune",
-    "plan_prune": "_prune",
-    "prune": "_prune",
-    "SEARCH_FIELDS": "_query",
-    "STATUSES": "_query",
-    "QueryError": "_query",
-    "RunFilter": "_query",
-    "END_STATUSES": "_records",
-    "INCOMPLETE": "_records",
-    "STEP_KINDS": "_records",
-    "TURN_KINDS": "_records",
-    "RunDetail": "_records",
-    "RunSummary": "_records",
-    "StepRecord": "_records",
-    "steps_taken": "_records",
-    "export_html": "_render",
-    "render_terminal": "_render",
-    "SyncReport": "_sync",
-    "RunLog": "_writer",
-    "append_link": "_writer",
+    name: module
+    for module, names in {
+        "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
+        "_cost": "Price Prices cost cost_text price_pair price_settings read_prices recorded_price",
+        "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
+        "_listing": "run_lines",
+        "_liveness": "RUNNING is_running",
+        "_parse": "ParsedRun RunLogWarning read_run",
+        "_prune": "PrunePlan PruneResult plan_prune prune",
+        "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
+        "_records": "END_STATUSES INCOMPLETE STEP_KINDS TURN_KINDS RunDetail RunSummary "
+        "StepRecord steps_taken",
+        "_render": "export_html render_terminal",
+        "_sync": "SyncReport",
+    }.items()
+    for name in names.split()
 }
 
 __all__ = [

@@ -71,8 +71,7 @@ class RunCatalog:
 
     def find(self, ref: str) -> RunSummary:
         """A run by id, unique prefix of its id or short id, or the path of its `.md`/`.jsonl`."""
-        given = Path(ref).expanduser()
-        if given.suffix in (".md", ".jsonl") or given.is_file():
+        if _log_path(ref) is not None:
             return self.read(ref).summary
         rows = self._guarded(lambda: self._matching(ref))
         if len(rows) == 1:
@@ -99,11 +98,7 @@ class RunCatalog:
 
     def read(self, ref: str) -> RunDetail:
         """Everything a run's JSONL twin holds, found as `find` finds it."""
-        given = Path(ref).expanduser()
-        if given.suffix in (".md", ".jsonl") or given.is_file():
-            jsonl = given.with_suffix(".jsonl")
-        else:
-            jsonl = self.find(ref).path.with_suffix(".jsonl")
+        jsonl = (_log_path(ref) or self.find(ref).path).with_suffix(".jsonl")
         if not jsonl.is_file():
             markdown = jsonl.with_suffix(".md")
             if markdown.is_file():  # "no run log" of a log the user was looking at misled
@@ -268,6 +263,12 @@ class RunCatalog:
             RunLogWarning,
             5,
         )
+
+
+def _log_path(ref: str) -> Path | None:
+    """`ref` as the path of a log, when it names one rather than an id."""
+    given = Path(ref).expanduser()
+    return given if given.suffix in (".md", ".jsonl") or given.is_file() else None
 
 
 def _looks_like_hash(ref: str) -> bool:

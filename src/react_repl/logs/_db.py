@@ -61,43 +61,30 @@ CREATE TABLE skipped (                  -- files that are not readable runs, so 
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL
 );
-CREATE VIRTUAL TABLE runs_text USING fts5(
-    task, answer, error, content='runs', content_rowid='rowid',
-    tokenize='unicode61 remove_diacritics 2'
-);
-CREATE VIRTUAL TABLE steps_text USING fts5(
-    thought, action, observation, content='steps', content_rowid='rowid',
-    tokenize='unicode61 remove_diacritics 2'
-);
-CREATE TRIGGER runs_text_insert AFTER INSERT ON runs BEGIN
-    INSERT INTO runs_text(rowid, task, answer, error)
-        VALUES (new.rowid, new.task, new.answer, new.error);
-END;
-CREATE TRIGGER runs_text_delete AFTER DELETE ON runs BEGIN
-    INSERT INTO runs_text(runs_text, rowid, task, answer, error)
-        VALUES ('delete', old.rowid, old.task, old.answer, old.error);
-END;
-CREATE TRIGGER runs_text_update AFTER UPDATE OF task, answer, error ON runs BEGIN
-    INSERT INTO runs_text(runs_text, rowid, task, answer, error)
-        VALUES ('delete', old.rowid, old.task, old.answer, old.error);
-    INSERT INTO runs_text(rowid, task, answer, error)
-        VALUES (new.rowid, new.task, new.answer, new.error);
-END;
-CREATE TRIGGER steps_text_insert AFTER INSERT ON steps BEGIN
-    INSERT INTO steps_text(rowid, thought, action, observation)
-        VALUES (new.rowid, new.thought, new.action, new.observation);
-END;
-CREATE TRIGGER steps_text_delete AFTER DELETE ON steps BEGIN
-    INSERT INTO steps_text(steps_text, rowid, thought, action, observation)
-        VALUES ('delete', old.rowid, old.thought, old.action, old.observation);
-END;
-CREATE TRIGGER steps_text_update AFTER UPDATE OF thought, action, observation ON steps BEGIN
-    INSERT INTO steps_text(steps_text, rowid, thought, action, observation)
-        VALUES ('delete', old.rowid, old.thought, old.action, old.observation);
-    INSERT INTO steps_text(rowid, thought, action, observation)
-        VALUES (new.rowid, new.thought, new.action, new.observation);
-END;
 """
+
+
+def _full_text(table: str, columns: str) -> str:
+    """An FTS5 index over `columns` of `table`, and the triggers that keep it in step."""
+    text, names = f"{table}_text", columns.split(", ")
+    new = ", ".join(f"new.{name}" for name in names)
+    old = ", ".join(f"old.{name}" for name in names)
+    add = f"INSERT INTO {text}(rowid, {columns}) VALUES (new.rowid, {new});"
+    drop = f"INSERT INTO {text}({text}, rowid, {columns}) VALUES ('delete', old.rowid, {old});"
+    return f"""
+CREATE VIRTUAL TABLE {text} USING fts5(
+    {columns}, content='{table}', content_rowid='rowid',
+    tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER {text}_insert AFTER INSERT ON {table} BEGIN {add} END;
+CREATE TRIGGER {text}_delete AFTER DELETE ON {table} BEGIN {drop} END;
+CREATE TRIGGER {text}_update AFTER UPDATE OF {columns} ON {table} BEGIN {drop} {add} END;
+"""
+
+
+_SCHEMA += _full_text("runs", "task, answer, error") + _full_text(
+    "steps", "thought, action, observation"
+)
 _TABLES = ("runs_text", "steps_text", "runs", "steps", "skipped")
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 

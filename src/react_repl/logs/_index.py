@@ -185,14 +185,7 @@ class _RowGone(Exception):
 
 def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
     """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
-    return {
-        key: valid_unicode(value) if isinstance(value, str) else value
-        for key, value in _run_values(path, run).items()
-    }
-
-
-def _run_values(path: str, run: ParsedRun) -> dict[str, Any]:
-    return {
+    row = {
         "path": path,
         "id": run.id,
         "hash": run_hash(run.id),
@@ -210,6 +203,9 @@ def _run_values(path: str, run: ParsedRun) -> dict[str, Any]:
         "settings": json.dumps(run.settings(), ensure_ascii=False, default=str),
         "size": run.size,
         "mtime_ns": run.mtime_ns,
+    }
+    return {
+        key: valid_unicode(value) if isinstance(value, str) else value for key, value in row.items()
     }
 
 

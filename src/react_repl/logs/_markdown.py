@@ -61,32 +61,23 @@ def step(record: StepRecord) -> str:
     return "\n" + "\n\n".join(sections) + "\n"
 
 
-def result(
-    *,
-    status: str,
-    steps: int,
-    answer: str | None,
-    prompt_tokens: int,
-    completion_tokens: int,
-    duration: float,
-    error: str | None,
-    answer_value: Any = None,
-    answer_type: str | None = None,
-    summary: str | None = None,
-    cost: float | None = None,
-) -> str:
+def result(outcome: Mapping[str, Any]) -> str:
+    """The end record's values (`RunLog.finish`) as the log's closing section."""
+    answer, value, summary, error = (
+        outcome[key] for key in ("answer", "answer_value", "summary", "error")
+    )
     sections = [
         "## Result",
-        f"- Status: **{status}**\n"
-        f"- Steps: {steps}\n"
-        f"- Tokens: {prompt_tokens} prompt, {completion_tokens} completion\n"
-        f"- Cost: {cost_text(cost)}\n"
-        f"- Duration: {duration:.2f} s",
+        f"- Status: **{outcome['status']}**\n"
+        f"- Steps: {outcome['steps']}\n"
+        f"- Tokens: {outcome['prompt_tokens']} prompt, {outcome['completion_tokens']} completion\n"
+        f"- Cost: {cost_text(outcome['cost'])}\n"
+        f"- Duration: {outcome['duration']:.2f} s",
         "### Answer",
         "_(no answer)_" if answer is None else fence(answer),
     ]
-    if answer_value is not None and not isinstance(answer_value, str):
-        sections.append(f"_Value type: {answer_type or type(answer_value).__name__}_")
+    if value is not None and not isinstance(value, str):
+        sections.append(f"_Value type: {outcome['answer_type'] or type(value).__name__}_")
     if summary:
         sections += ["### Summary", fence(summary)]
     if error:

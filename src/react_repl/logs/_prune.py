@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ._catalog import RunCatalog
 from ._liveness import RUNNING, unless_running
-from ._query import QueryError, RunFilter
+from ._query import QueryError, RunFilter, moment
 from ._records import RunSummary
 
 _SIBLINGS = (".md", ".jsonl", ".html")
@@ -56,8 +56,8 @@ def plan_prune(
         raise QueryError(f"--keep must be 0 or more, not {keep}")
     candidates = catalog.select(filters).runs[keep or 0 :]
     if older_than is not None:
-        cutoff = _cutoff(older_than)
-        candidates = [run for run in candidates if run.started < cutoff]
+        cutoff = moment(older_than)
+        candidates = [run for run in candidates if run.started.timestamp() < cutoff]
     chosen = [run for run in candidates if run.status != RUNNING]
     return PrunePlan(chosen, sum(_size(run) for run in chosen))
 
@@ -80,12 +80,6 @@ def prune(catalog: RunCatalog, plan: PrunePlan) -> PruneResult:
     catalog.forget(result.deleted)
     _remove_empty_folders(catalog.logs_dir, {run.path.parent for run in result.deleted})
     return result
-
-
-def _cutoff(older_than: datetime | date) -> datetime:
-    if isinstance(older_than, datetime):
-        return older_than.astimezone()
-    return datetime.combine(older_than, datetime.min.time()).astimezone()
 
 
 def _size(run: RunSummary) -> int:

@@ -76,11 +76,11 @@ def where(filters: RunFilter) -> tuple[str, list[Any]]:
         values += stored
     if filters.since is not None:
         clauses.append("started >= ?")
-        values.append(_moment(filters.since))
+        values.append(moment(filters.since))
     if filters.until is not None:
         end = filters.until
         clauses.append("started < ?")
-        values.append(_moment(end if isinstance(end, datetime) else end + timedelta(days=1)))
+        values.append(moment(end if isinstance(end, datetime) else end + timedelta(days=1)))
     if filters.bench_runs:
         clauses.append(f"bench_run IN ({', '.join('?' * len(filters.bench_runs))})")
         values += filters.bench_runs
@@ -124,21 +124,7 @@ def search_clause(text: str, fields: Iterable[str] = ()) -> tuple[str, list[Any]
 
 def summary(jsonl: str, row: tuple[Any, ...], short_id: str, status: str) -> RunSummary:
     """A row of SUMMARY_COLUMNS as a RunSummary; `jsonl` is its file's full path."""
-    (
-        _path,
-        run_id,
-        _hash,
-        task,
-        model,
-        started,
-        _status,
-        steps,
-        answer,
-        prompt,
-        completion,
-        bench,
-        settings,
-    ) = row
+    _, run_id, _, task, model, started, _, steps, answer, prompt, completion, bench, settings = row
     return RunSummary(
         id=run_id,
         path=Path(jsonl.removesuffix(".jsonl") + ".md"),
@@ -217,7 +203,8 @@ def _setting_clause(key: str, expected: Any, values: list[Any]) -> str:
     return "settings -> ? = ?"
 
 
-def _moment(value: datetime | date) -> float:
+def moment(value: datetime | date) -> float:
+    """POSIX time of a moment, or of the start of a local day."""
     if isinstance(value, datetime):
         return value.astimezone().timestamp()
     return datetime.combine(value, time.min).astimezone().timestamp()

@@ -10,25 +10,128 @@ too, when it can be: the files are the record, the index only a way to find them
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
+import re
 import time
+import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
 
+from react_repl._version import __version__
+
 from . import _markdown
 from ._cost import Price, cost, recorded_price
-from ._header import UNRECORDED, RunParameters
 from ._index import RunFeed, Stat
 from ._liveness import hold_while_open
-from ._naming import create_exclusive, run_folder, run_stem
 from ._parse import ParsedRun
 from ._records import END_STATUSES, StepRecord, steps_taken
 
 FORMAT_VERSION = 2
 """2 added temperature, max_tokens, seed, prompts_hash, react_repl_version and bench_run."""
+
+
+@dataclass(frozen=True)
+class RunParameters:
+    """How a run was driven, beyond its task and model, so it can be reproduced and compared;
+    `None` means the server's default. `prompts_hash` comes from `prompts_hash()` over the
+    templates the agent rendered from, so two runs with edited prompts never pass for the same
+    setup."""
+
+    temperature: float | None
+    max_tokens: int | None
+    seed: int | None
+    prompts_hash: str | None
+
+    def header_fields(self) -> dict[str, Any]:
+        """The fields of a JSONL header, in the order a person reads them in the markdown."""
+        return {
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "seed": self.seed,
+            "prompts_hash": self.prompts_hash,
+            "react_repl_version": __version__,
+        }
+
+
+UNRECORDED = RunParameters(temperature=None, max_tokens=None, seed=None, prompts_hash=None)
+"""For a caller that cannot tell: the header still holds every key, each null."""
+
+
+def prompts_hash(templates: Mapping[str, str]) -> str:
+    """SHA-256 over template names and sources, independent of the order they are given in.
+
+    Pass every template the prompt set can render (name -> source), overrides resolved, e.g.
+    `{name: env.loader.get_source(env, name)[0] for name in env.list_templates()}`.
+    """
+    digest = hashlib.sha256()
+    for name in sorted(templates):
+        for part in (name, templates[name]):
+            encoded = part.encode("utf-8")
+            digest.update(len(encoded).to_bytes(8, "big") + encoded)
+    return digest.hexdigest()
+
+
+_SLUG_MAX = 50
+_MAX_SUFFIX = 1000
+
+
+def task_slug(task: str) -> str:
+    """Lowercase ASCII words joined by "-", so the "__" separators in a file name stay clear."""
+    ascii_text = unicodedata.normalize("NFKD", task).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return slug[:_SLUG_MAX].rstrip("-") or "task"
+
+
+def path_safe_model(model: str) -> str:
+    """Model names like "org/model" or "qwen2.5-coder:1.5b" must not create folders or odd names."""
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", model).lstrip(".")
+    return safe or "unknown-model"
+
+
+def run_stem(task: str, model: str, started: datetime) -> str:
+    """Names a person can browse by model, date and task."""
+    stamp = started.strftime("%Y_%m_%d__%H-%M-%S")
+    return f"{task_slug(task)}__{path_safe_model(model)}__{stamp}"
+
+
+def run_folder(logs_dir: Path, model: str, started: datetime) -> Path:
+    return logs_dir / path_safe_model(model) / started.strftime("%Y/%m/%d")
+
+
+def create_exclusive(folder: Path, stem: str) -> tuple[Path, IO[str], IO[str]]:
+    """Open a fresh `.md`/`.jsonl` pair, adding "-2", "-3", ... to the stem rather than overwrite.
+
+    Creation is exclusive (O_EXCL), so two runs started in the same second by different processes
+    still get different files.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in range(1, _MAX_SUFFIX):
+        candidate = stem if number == 1 else f"{stem}-{number}"
+        markdown_path = folder / f"{candidate}.md"
+        try:
+            markdown = _open_new(markdown_path)
+        except FileExistsError:
+            continue
+        try:
+            jsonl = _open_new(markdown_path.with_suffix(".jsonl"))
+        except FileExistsError:
+            markdown.close()
+            markdown_path.unlink()
+            continue
+        return markdown_path, markdown, jsonl
+    raise FileExistsError(f"{folder} already holds {_MAX_SUFFIX} logs named {stem}*")
+
+
+def _open_new(path: Path) -> IO[str]:
+    """Bytes that are not UTF-8 reach Python as lone surrogates (a task typed in Latin-1, a file
+    name listed by an API); written as `\\udcff`, they keep the JSON valid and the run alive."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    return os.fdopen(descriptor, "a", encoding="utf-8", errors="backslashreplace", newline="\n")
 
 
 class RunLog:
@@ -179,7 +282,7 @@ class RunLog:
             "cost": cost(self._price, prompt_tokens, completion_tokens),
         }
         record = {"type": "end", "ended": datetime.now().astimezone().isoformat(), **outcome}
-        stat = self._append(_markdown.result(**outcome), record)
+        stat = self._append(_markdown.result(outcome), record)
         self._finished = True
         self._feed.ended(record, steps_taken(self._kinds), stat)
         self._markdown.close()
