@@ -9,13 +9,13 @@ sampling seed also depends on the trial, so repeats are not copies of each other
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from react_repl.agent import AgentOptions
+from react_repl.config import parse_value
 
 MODEL_SETTING_KEYS = frozenset(
     {"temperature", "max_tokens", "seed", "timeout", "context_window", "extra_body", "max_retries"}
@@ -82,13 +82,6 @@ def check_arms(arms: Sequence[Arm], check: Callable[[Mapping[str, Any]], object]
             check(arm.agent)
         except ValueError as error:
             raise PlanError(f"--arm {arm.name}: {error}") from None
-
-
-def parse_value(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
-        return raw
 
 
 @dataclass(frozen=True, order=True)

@@ -110,7 +110,7 @@ def option_values(items: Iterable[str]) -> dict[str, Any]:
     """`--set KEY=VALUE` flags as agent option values: JSON where the value is JSON (12, true,
     ["a"]), else the text itself, as an arm's values are read. Raises ValueError for an item
     that is not KEY=VALUE."""
-    from react_repl.bench._plan import parse_value
+    from react_repl.config import parse_value
 
     values = {}
     for item in items:

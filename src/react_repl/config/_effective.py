@@ -28,6 +28,17 @@ if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config an
     from react_repl.sandbox import SandboxSettings
 
 DEFAULT_OPENAI_MODEL = "gpt-4o-mini"
+
+
+def parse_value(raw: str) -> Any:
+    """A value typed on the command line: JSON where it parses (12, true, ["a"]), else the text
+    itself, so `run --set` and `bench --arm` read the same value the same way."""
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
 MODEL_ENV: dict[str, tuple[str, ...]] = {
     "base_url": ("OPENAI_BASE_URL",),
     "api_key": ("OPENAI_API_KEY",),
