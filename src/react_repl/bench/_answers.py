@@ -84,7 +84,7 @@ def _compare_text(expected: str, actual: Any, task: Task) -> str | None:
             return None if day.isoformat() == expected.strip() else ""
     if actual is None:
         return "no answer"
-    wanted, got = _normal_text(expected), _normal_text(answer_text(actual))
+    wanted, got = " ".join(expected.split()), " ".join(answer_text(actual).split())
     if not task.case_sensitive:
         wanted, got = wanted.casefold(), got.casefold()
     return None if wanted == got else ""
@@ -184,7 +184,3 @@ def _as_date(value: Any) -> date | None:
         return date.fromisoformat(text[:10])
     except ValueError:
         return None
-
-
-def _normal_text(text: str) -> str:
-    return " ".join(text.split())

@@ -14,6 +14,7 @@ import random
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -75,12 +76,8 @@ def choose_distractors(
     rng.shuffle(queues)
     for queue in queues:
         rng.shuffle(queue)
-    chosen: list[ApiSpec] = []
-    while len(chosen) < count:
-        for queue in queues:
-            if queue and len(chosen) < count:
-                chosen.append(queue.pop())
-    return chosen
+    rounds = zip_longest(*(reversed(queue) for queue in queues))  # one from each module in turn
+    return [spec for one_each in rounds for spec in one_each if spec is not None][:count]
 
 
 def build_api_set(
