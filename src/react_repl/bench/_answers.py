@@ -96,10 +96,9 @@ def _compare_list(expected: list[Any], actual: list[Any] | None, task: Task) -> 
     if len(actual) != len(expected):
         return f"{len(actual)} items instead of {len(expected)}"
     if not task.unordered:
-        for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
-            if _compare(want, got, task) is not None:
-                return f"item {index} differs"
-        return None
+        pairs = enumerate(zip(expected, actual, strict=True))
+        differs = next((i for i, (want, got) in pairs if _compare(want, got, task) is not None), -1)
+        return None if differs < 0 else f"item {differs} differs"
     remaining = list(actual)
     for want in expected:
         match = next(

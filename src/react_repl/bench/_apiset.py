@@ -91,8 +91,7 @@ def build_api_set(
     index_dir = indexes_dir / key
     if seed_index is not None and not index_dir.exists() and is_current(seed_index):
         shutil.copytree(seed_index, index_dir, ignore=shutil.ignore_patterns("sources.json"))
-    index = MethodIndex.open(index_dir)
-    index.build(ApiRegistry(specs))
+    MethodIndex.open(index_dir).build(ApiRegistry(specs))
     return ApiSet(key, tuple(specs), str(index_dir), distractors)
 
 
@@ -104,7 +103,7 @@ def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callab
     """
     if api_set.key not in _loaded:
         functions = {spec.name: spec.load() for spec in api_set.specs}
-        _loaded[api_set.key] = (functions, _lazy_search(api_set.index_dir))
+        _loaded[api_set.key] = functions, _lazy_search(api_set.index_dir)
     return _loaded[api_set.key]
 
 

@@ -79,9 +79,7 @@ class _View:
         return Path(os.path.relpath(Path(path).resolve(), self.out_dir.resolve())).as_posix()
 
     def task_texts(self) -> list[tuple[str, str]]:
-        texts: dict[str, str] = {}
-        for record in self.summary.records:
-            texts.setdefault(record.task, record.task_text)
+        texts = {r.task: r.task_text for r in reversed(self.summary.records)}  # the first wins
         return [(task, texts.get(task, "")) for task in self.summary.tasks]
 
     def failures(self) -> list[tuple[AttemptRecord, str, str]]:
