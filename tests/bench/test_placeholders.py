@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from react_repl.bench._placeholders import PlaceholderError, expand
+from react_repl.bench._suite import PlaceholderError, expand
 
 DAY = date(2025, 12, 30)
 

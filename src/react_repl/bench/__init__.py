@@ -6,8 +6,7 @@ results file, and `write_report` renders the seed-style table, summaries and pai
 """
 
 from react_repl.bench._apiset import DISTRACTOR_PACK, ApiSet, choose_distractors
-from react_repl.bench._attempt import AttemptJob, run_attempt
-from react_repl.bench._checks import CheckResult
+from react_repl.bench._attempt import AttemptJob, CheckResult, run_attempt
 from react_repl.bench._executors import ExecutorError
 from react_repl.bench._limits import Limits
 from react_repl.bench._models import ModelSpecError, ModelTarget, resolve_targets
@@ -16,10 +15,16 @@ from react_repl.bench._report import ReportFiles, write_report
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._runner import BenchRun, ModelUnreachable, Progress, run_benchmark
 from react_repl.bench._state import CheckWorld
-from react_repl.bench._stats import mcnemar_exact, pass_at_k, pass_hat_k, wilson_interval
 from react_repl.bench._styles import ENTRY_POINT_GROUP, AgentRequest, check_styles
 from react_repl.bench._suite import StateCheckRef, Suite, SuiteError, Task, load_suite
-from react_repl.bench._summary import Summary, summarise
+from react_repl.bench._summary import (
+    Summary,
+    mcnemar_exact,
+    pass_at_k,
+    pass_hat_k,
+    summarise,
+    wilson_interval,
+)
 from react_repl.bench.world import LocalWorld, Post, WorldData
 
 __all__ = [

@@ -84,7 +84,7 @@ def _compare_text(expected: str, actual: Any, task: Task) -> str | None:
             return None if day.isoformat() == expected.strip() else ""
     if actual is None:
         return "no answer"
-    wanted, got = _normal_text(expected), _normal_text(answer_text(actual))
+    wanted, got = " ".join(expected.split()), " ".join(answer_text(actual).split())
     if not task.case_sensitive:
         wanted, got = wanted.casefold(), got.casefold()
     return None if wanted == got else ""
@@ -96,10 +96,9 @@ def _compare_list(expected: list[Any], actual: list[Any] | None, task: Task) -> 
     if len(actual) != len(expected):
         return f"{len(actual)} items instead of {len(expected)}"
     if not task.unordered:
-        for index, (want, got) in enumerate(zip(expected, actual, strict=True)):
-            if _compare(want, got, task) is not None:
-                return f"item {index} differs"
-        return None
+        pairs = enumerate(zip(expected, actual, strict=True))
+        differs = next((i for i, (want, got) in pairs if _compare(want, got, task) is not None), -1)
+        return None if differs < 0 else f"item {differs} differs"
     remaining = list(actual)
     for want in expected:
         match = next(
@@ -184,7 +183,3 @@ def _as_date(value: Any) -> date | None:
         return date.fromisoformat(text[:10])
     except ValueError:
         return None
-
-
-def _normal_text(text: str) -> str:
-    return " ".join(text.split())

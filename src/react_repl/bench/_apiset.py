@@ -14,6 +14,7 @@ import random
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -75,12 +76,8 @@ def choose_distractors(
     rng.shuffle(queues)
     for queue in queues:
         rng.shuffle(queue)
-    chosen: list[ApiSpec] = []
-    while len(chosen) < count:
-        for queue in queues:
-            if queue and len(chosen) < count:
-                chosen.append(queue.pop())
-    return chosen
+    rounds = zip_longest(*(reversed(queue) for queue in queues))  # one from each module in turn
+    return [spec for one_each in rounds for spec in one_each if spec is not None][:count]
 
 
 def build_api_set(
@@ -94,8 +91,7 @@ def build_api_set(
     index_dir = indexes_dir / key
     if seed_index is not None and not index_dir.exists() and is_current(seed_index):
         shutil.copytree(seed_index, index_dir, ignore=shutil.ignore_patterns("sources.json"))
-    index = MethodIndex.open(index_dir)
-    index.build(ApiRegistry(specs))
+    MethodIndex.open(index_dir).build(ApiRegistry(specs))
     return ApiSet(key, tuple(specs), str(index_dir), distractors)
 
 
@@ -107,7 +103,7 @@ def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callab
     """
     if api_set.key not in _loaded:
         functions = {spec.name: spec.load() for spec in api_set.specs}
-        _loaded[api_set.key] = (functions, _lazy_search(api_set.index_dir))
+        _loaded[api_set.key] = functions, _lazy_search(api_set.index_dir)
     return _loaded[api_set.key]
 
 

@@ -17,22 +17,21 @@ import threading
 import time
 import traceback
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import asdict, dataclass, field, replace
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from react_repl.agent import AgentOptions, RunResult
-from react_repl.bench._answers import answer_text
+from react_repl.bench._answers import answer_text, check_answer, check_regex
 from react_repl.bench._apiset import ApiSet, load_api_set
-from react_repl.bench._checks import CheckResult, expanded, run_checks
 from react_repl.bench._limits import Limits, LimitWatch, Metered
 from react_repl.bench._plan import DEFAULT_AGENT, Attempt
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._snapshot import changed_keys, snapshot
-from react_repl.bench._state import CheckWorld
+from react_repl.bench._snapshot import changed_keys, forbidden_changes, snapshot
+from react_repl.bench._state import CheckWorld, load_checks, run_state_check
 from react_repl.bench._styles import AgentRequest, external_agent
-from react_repl.bench._suite import Suite, Task, load_suite
+from react_repl.bench._suite import StateCheckRef, Suite, Task, expand, load_suite
 from react_repl.bench._toolcalls import ToolCallModel
 from react_repl.bench.world import LocalWorld
 from react_repl.compose import assemble_agent
@@ -64,6 +63,48 @@ class AttemptJob:
         return self.attempt.column.agent
 
 
+@dataclass(frozen=True)
+class CheckResult:
+    kind: str  # "answer", "regex", "state" or "collateral"
+    name: str
+    passed: bool
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def expanded(task: Task, today: date) -> Task:
+    """The task as this attempt sees it: placeholders filled in with the day it started."""
+    return replace(
+        task,
+        task=expand(task.task, today),
+        answer=expand(task.answer, today),
+        answer_regex=expand(task.answer_regex, today, regex=True),
+        state=tuple(StateCheckRef(r.name, expand(dict(r.arguments), today)) for r in task.state),
+    )
+
+
+def run_checks(suite: Suite, task: Task, world: CheckWorld) -> list[CheckResult]:
+    """Results of every check the task declares, plus collateral damage, in a stable order."""
+    results = []
+    if task.has_answer:
+        detail = check_answer(task, task.answer, world.answer)
+        results.append(CheckResult("answer", "answer", not detail, detail))
+    if task.answer_regex is not None:
+        detail = check_regex(task.answer_regex, world.answer, task.case_sensitive)
+        results.append(CheckResult("regex", "answer_regex", not detail, detail))
+    if task.state:
+        checks = load_checks(suite.checks_file) if suite.checks_file else {}
+        for ref in task.state:
+            passed, detail = run_state_check(checks[ref.name], world, ref.arguments)
+            results.append(CheckResult("state", ref.label(), passed, detail))
+    forbidden = forbidden_changes(world.changes, task.may_change)
+    detail = f"changed without being asked: {', '.join(forbidden)}" if forbidden else ""
+    results.append(CheckResult("collateral", "collateral", not forbidden, detail))
+    return results
+
+
 def run_attempt(job: AttemptJob) -> AttemptRecord:
     """Run and judge one attempt. Harness failures become a `crashed` record, never a raise."""
     suite = _suite(job.suite_path)
@@ -80,7 +121,9 @@ def run_attempt(job: AttemptJob) -> AttemptRecord:
 def _run_in(
     workspace: Path, job: AttemptJob, suite: Suite, task: Task, started: datetime
 ) -> AttemptRecord:
-    _fill(workspace, task.fixtures)
+    workspace.mkdir(parents=True)
+    for folder in task.fixtures:
+        shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
     before = snapshot(workspace)
     with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
         env = _sandbox_env(world, workspace, suite, job.user_env)
@@ -95,17 +138,8 @@ def _run_in(
         wall = time.perf_counter() - clock
         changes = changed_keys(before, snapshot(workspace))
         changes += sorted({f"posts:{post.service}" for post in world.posts()})
-        answer = result.answer
-        check_world = CheckWorld(
-            workspace=workspace,
-            answer=answer,
-            answer_text=_text_of(result),
-            started_at=started,
-            seed=job.attempt.world_seed,
-            task_id=task.id,
-            changes=changes,
-            world=world,
-        )
+        check_world = CheckWorld(workspace, result.answer, _text_of(result), started,
+                                 job.attempt.world_seed, task.id, changes, world)  # fmt: skip
         try:
             checks = run_checks(suite, task, check_world)
         finally:
@@ -245,12 +279,6 @@ def _log_settings(job: AttemptJob, suite: Suite) -> dict[str, Any]:
         "apis": len(job.api_set),
         "base_url": job.model.base_url or "(default)",
     }
-
-
-def _fill(workspace: Path, fixtures: tuple[Path, ...]) -> None:
-    workspace.mkdir(parents=True)
-    for folder in fixtures:
-        shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
 
 
 def _steps(result: RunResult | None) -> int:

@@ -9,13 +9,11 @@ attempt is recorded as the harness's error instead of the model's failure.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
 from react_repl.llm import ModelCancelled, ModelError
-
-LIMIT_KEYS = {"time_limit": "seconds", "token_limit": "tokens", "cost_limit": "cost"}
 
 
 @dataclass(frozen=True)
@@ -33,19 +31,6 @@ class Limits:
 
     def describe(self) -> dict[str, float]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
-
-
-def read_limits(table: Mapping[str, Any], where: str) -> Limits:
-    """`time_limit`, `token_limit`, `cost_limit` from a suite's table: positive numbers."""
-    values: dict[str, Any] = {}
-    for key, name in LIMIT_KEYS.items():
-        value = table.get(key)
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-            raise ValueError(f"{where}: {key} must be a positive number, got {value!r}")
-        values[name] = int(value) if name == "tokens" else float(value)
-    return Limits(**values)
 
 
 class LimitWatch:

@@ -79,9 +79,7 @@ class _View:
         return Path(os.path.relpath(Path(path).resolve(), self.out_dir.resolve())).as_posix()
 
     def task_texts(self) -> list[tuple[str, str]]:
-        texts: dict[str, str] = {}
-        for record in self.summary.records:
-            texts.setdefault(record.task, record.task_text)
+        texts = {r.task: r.task_text for r in reversed(self.summary.records)}  # the first wins
         return [(task, texts.get(task, "")) for task in self.summary.tasks]
 
     def failures(self) -> list[tuple[AttemptRecord, str, str]]:
@@ -123,12 +121,8 @@ def render_markdown(view: _View) -> str:
         lines.append(f"| {task} | " + " | ".join(cells) + " |")
     lines += ["", LEGEND, "", "## Summary", "", *(f"{line}  " for line in headline(s)), ""]
     ks = view.ks()
-    header = (
-        ["column", "success", "95% CI"]
-        + [f"pass@{k}" for k in ks[1:]]
-        + [f"pass^{k}" for k in ks[1:]]
-    )
-    header += SUMMARY_HEADER
+    header = ["column", "success", "95% CI", *(f"pass@{k}" for k in ks[1:]),
+              *(f"pass^{k}" for k in ks[1:]), *SUMMARY_HEADER]  # fmt: skip
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" * len(header) + "|")
     for c in s.columns_summary:
@@ -137,19 +131,13 @@ def render_markdown(view: _View) -> str:
         lines += ["", "## With and without distractors", ""]
         lines += _comparison_table(s.distractor_comparisons)
     if s.comparisons:
-        lines += [
-            "",
-            "## Paired comparison (exact McNemar test on attempts of the same task and trial)",
-            "",
+        lines += ["", "## Paired comparison (exact McNemar test on attempts of the same task "
+                  "and trial)", "", *_comparison_table(s.comparisons)]  # fmt: skip
+    if failures := view.failures():
+        lines += ["", "## What went wrong", ""] + [
+            f"- **{r.task}** · {label} · trial {r.trial}: {_one_line(reason)}"
+            for r, label, reason in failures
         ]
-        lines += _comparison_table(s.comparisons)
-    failures = view.failures()
-    if failures:
-        lines += ["", "## What went wrong", ""]
-        for record, label, reason in failures:
-            lines.append(
-                f"- **{record.task}** · {label} · trial {record.trial}: {_one_line(reason)}"
-            )
     lines += ["", "## Tasks", ""]
     lines += [f"- **{task}**: {_one_line(text)}" for task, text in view.task_texts()]
     if view.plots:
@@ -159,20 +147,17 @@ def render_markdown(view: _View) -> str:
 
 def _summary_cells(c: ColumnSummary, ks: list[int]) -> list[str]:
     low, high = c.interval
-    cells = [c.label, f"{c.passed}/{c.attempts} ({c.rate:.0%})", f"{low:.0%}–{high:.0%}"]
-    cells += [f"{c.pass_at.get(k, 0):.2f}" for k in ks[1:]] + [
-        f"{c.pass_hat.get(k, 0):.2f}" for k in ks[1:]
-    ]
-    steps = f"{c.mean_steps:.1f}" + (
-        f" ({c.mean_steps_passed:.1f} passed)" if c.mean_steps_passed else ""
-    )
-    malformed = f"{c.malformed_replies}/{c.replies}" if c.replies else "–"
-    cells += [steps, malformed, f"{c.prompt_tokens:,}", f"{c.completion_tokens:,}"]
-    cells.append(f"{c.mean_seconds:.1f} s")
-    cells.append(f"${c.cost:.4f}" if c.cost is not None else "–")
-    cells.append(str(c.limits_hit))
-    cells.append(f"{c.errors} ({c.retried} retried)" if c.retried else str(c.errors))
-    return cells
+    passed_steps = f" ({c.mean_steps_passed:.1f} passed)" if c.mean_steps_passed else ""
+    return [
+        c.label, f"{c.passed}/{c.attempts} ({c.rate:.0%})", f"{low:.0%}–{high:.0%}",
+        *(f"{c.pass_at.get(k, 0):.2f}" for k in ks[1:]),
+        *(f"{c.pass_hat.get(k, 0):.2f}" for k in ks[1:]),
+        f"{c.mean_steps:.1f}{passed_steps}",
+        f"{c.malformed_replies}/{c.replies}" if c.replies else "–",
+        f"{c.prompt_tokens:,}", f"{c.completion_tokens:,}", f"{c.mean_seconds:.1f} s",
+        f"${c.cost:.4f}" if c.cost is not None else "–", str(c.limits_hit),
+        f"{c.errors} ({c.retried} retried)" if c.retried else str(c.errors),
+    ]  # fmt: skip
 
 
 def headline(s: Summary) -> list[str]:

@@ -90,13 +90,10 @@ class AttemptRecord:
         return cls(**values)
 
 
-_SIMPLE_TYPES: dict[str, tuple[type, ...]] = {
-    "str": (str,),
-    "int": (int,),
-    "float": (int, float),
-    "list[dict[str, Any]]": (list,),
-    "list[str]": (list,),
-}
+_SIMPLE_TYPES: dict[str, tuple[tuple[type, ...], type | None]] = {  # value types, item type
+    "str": ((str,), None), "int": ((int,), None), "float": ((int, float), None),
+    "list[dict[str, Any]]": ((list,), dict), "list[str]": ((list,), str),
+}  # fmt: skip
 
 
 def _fits(value: Any, annotation: str) -> bool:
@@ -105,14 +102,12 @@ def _fits(value: Any, annotation: str) -> bool:
         if value is None:
             return True
         annotation = annotation.removesuffix(" | None")
-    accepted = _SIMPLE_TYPES.get(annotation)
-    if accepted is None:  # Any
+    if annotation not in _SIMPLE_TYPES:  # Any
         return True
+    accepted, item = _SIMPLE_TYPES[annotation]
     if isinstance(value, bool) or not isinstance(value, accepted):
         return False
-    if annotation == "list[dict[str, Any]]":
-        return all(isinstance(item, dict) for item in value)
-    return annotation != "list[str]" or all(isinstance(item, str) for item in value)
+    return item is None or all(isinstance(element, item) for element in value)
 
 
 class ResultsStore:

@@ -4,24 +4,29 @@ Everything is validated when the suite is loaded, before any model is called: un
 tasks without a check, state checks `checks.py` does not define, malformed placeholders. A
 benchmark that would only fail an hour in because of a typo fails at once with the file and the
 task named. The format is documented in docs/bench.md.
+
+Date placeholders in tasks and checks (`{today}`, `{today+3d}`, `{today-1w}`, `{today:%B %d}`)
+are expanded when an attempt starts, not at check time: a run that crosses midnight is judged
+against the day it was asked about. `{{` and `}}` stay literal braces.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
 from react_repl._paths import read_toml
-from react_repl.bench._limits import LIMIT_KEYS, Limits, read_limits
-from react_repl.bench._placeholders import PlaceholderError, expand
+from react_repl.bench._limits import Limits
 from react_repl.bench._state import load_checks
 from react_repl.bench.world import SERVICES
 
 SUITE_FILE = "suite.toml"
+LIMIT_KEYS = {"time_limit": "seconds", "token_limit": "tokens", "cost_limit": "cost"}
 _SUITE_KEYS = {
     "name", "description", "max_steps", "builtin_apis", "network", "services", "fixtures",
     "may_change", *LIMIT_KEYS,
@@ -30,6 +35,10 @@ _TASK_KEYS = {
     "id", "task", "max_steps", "fixtures", "answer", "abs_tol", "rel_tol", "case_sensitive",
     "unordered", "answer_regex", "state", "may_change", "user_answers",
 }  # fmt: skip
+_PLACEHOLDER = re.compile(
+    r"\{\{|\}\}|\{today(?:(?P<sign>[+-])(?P<count>\d+)(?P<unit>[dw]))?(?::(?P<format>[^{}]+))?\}"
+)
+_STRAY = re.compile(r"\{today[^}]*\}?")
 
 
 class SuiteError(ValueError):
@@ -115,7 +124,9 @@ def load_suite(path: str | Path) -> Suite:
         data = read_toml(file)
     except (OSError, ValueError) as error:  # TOMLDecodeError and UnicodeDecodeError are ValueErrors
         raise SuiteError(f"cannot read {file}: {error}") from None
-    header = _table(data.get("suite", {}), file, "[suite]")
+    header = data.get("suite", {})
+    if not isinstance(header, dict):
+        raise SuiteError(f"{file}: [suite] must be a table")
     _reject_unknown(header, _SUITE_KEYS, f"{file} [suite]")
     checks_file = folder / "checks.py" if (folder / "checks.py").is_file() else None
     available = set(load_checks(checks_file)) if checks_file else set()
@@ -139,7 +150,7 @@ def load_suite(path: str | Path) -> Suite:
         services=defaults.services,
         apis_dir=folder / "apis" if (folder / "apis").is_dir() else None,
         checks_file=checks_file,
-        limits=_limits(header, file),
+        limits=_limits(header, f"{file} [suite]"),
     )
 
 
@@ -270,11 +281,17 @@ def _tolerance(entry: Mapping[str, Any], key: str, default: float, where: str) -
     return float(value)
 
 
-def _limits(header: Mapping[str, Any], file: Path) -> Limits:
-    try:
-        return read_limits(header, f"{file} [suite]")
-    except ValueError as error:
-        raise SuiteError(str(error)) from None
+def _limits(table: Mapping[str, Any], where: str) -> Limits:
+    """`time_limit`, `token_limit`, `cost_limit`: positive numbers."""
+    values: dict[str, Any] = {}
+    for key, name in LIMIT_KEYS.items():
+        value = table.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise SuiteError(f"{where}: {key} must be a positive number, got {value!r}")
+        values[name] = int(value) if name == "tokens" else float(value)
+    return Limits(**values)
 
 
 def _typed(table: Mapping[str, Any], key: str, kind: type, default: Any, where: Any) -> Any:
@@ -284,14 +301,44 @@ def _typed(table: Mapping[str, Any], key: str, kind: type, default: Any, where: 
     return value
 
 
-def _table(value: Any, file: Path, name: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise SuiteError(f"{file}: {name} must be a table")
-    return value
-
-
 def _reject_unknown(table: Mapping[str, Any], known: set[str], where: str) -> None:
     unknown = sorted(set(table) - known)
     if unknown:
         hint = " (the old check.* format: see docs/bench.md)" if "check" in unknown else ""
         raise SuiteError(f"{where}: unknown key(s) {unknown}{hint}; known: {sorted(known)}")
+
+
+class PlaceholderError(ValueError):
+    """A `{today…}` placeholder that cannot be expanded; the message quotes it."""
+
+
+def expand(value: Any, today: date, *, regex: bool = False) -> Any:
+    """Expand every placeholder in strings, recursively through lists and dicts."""
+    if isinstance(value, list):
+        return [expand(item, today, regex=regex) for item in value]
+    if isinstance(value, dict):
+        return {key: expand(item, today, regex=regex) for key, item in value.items()}
+    if not isinstance(value, str):
+        return value
+
+    def replace(match: re.Match[str]) -> str:
+        if match.group(0) in ("{{", "}}"):
+            return match.group(0)[0]
+        day = today + _offset(match)
+        shown = day.strftime(match["format"]) if match["format"] else day.isoformat()
+        return re.escape(shown) if regex else shown
+
+    leftover = _STRAY.search(_PLACEHOLDER.sub("", value))
+    if leftover:
+        raise PlaceholderError(
+            f"cannot read the placeholder {leftover.group(0)!r}; write {{today}}, {{today+3d}}, "
+            "{today-1w} or {today:%B %d, %Y}"
+        )
+    return _PLACEHOLDER.sub(replace, value)
+
+
+def _offset(match: re.Match[str]) -> timedelta:
+    if not match["sign"]:
+        return timedelta()
+    days = int(match["count"]) * (7 if match["unit"] == "w" else 1)
+    return timedelta(days=days if match["sign"] == "+" else -days)

@@ -1,26 +1,83 @@
 """From attempt records to what a report shows: cells, per-column summaries, paired tests.
 
 Pure functions over records, so `react-repl bench report` re-renders any results file (or
-several, compared) exactly as the run that wrote it would have.
+several, compared) exactly as the run that wrote it would have. The statistics are each a few
+lines of closed form over `math.comb`, written out rather than imported (the tests check them
+against scipy):
+
+- Wilson score interval for a success rate (stays inside [0, 1] and sane at 0/n and n/n,
+  unlike the normal approximation).
+- pass@k, the unbiased estimator of Chen et al. (2021): the chance that at least one of k
+  attempts drawn from n passes; pass^k (Yao et al., tau-bench, 2024): the chance that all k do.
+- The exact McNemar test on paired attempts: only discordant pairs carry evidence, and under "no
+  difference" each goes either way with probability 1/2, so the p-value is a two-sided binomial
+  tail. Exact, because benchmark tables are small and the chi-square version is wrong there.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from statistics import mean
 
 from react_repl.bench._plan import Column
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._stats import (
-    PairedTest,
-    mcnemar_exact,
-    pass_at_k,
-    pass_hat_k,
-    wilson_interval,
-)
 from react_repl.logs import Prices, cost
+
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, total: int, z: float = Z_95) -> tuple[float, float]:
+    if total == 0:
+        return (0.0, 1.0)
+    rate = successes / total
+    denominator = 1 + z * z / total
+    centre = (rate + z * z / (2 * total)) / denominator
+    margin = z * math.sqrt(rate * (1 - rate) / total + z * z / (4 * total * total)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - margin)  # exact at the ends, where
+    high = 1.0 if successes == total else min(1.0, centre + margin)  # rounding would stray
+    return (low, high)
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """P(at least one of k attempts passes), from c passes in n attempts of one task."""
+    if not 0 < k <= n:
+        raise ValueError(f"k must be between 1 and n={n}, got {k}")
+    if n - c < k:
+        return 1.0
+    return 1.0 - math.comb(n - c, k) / math.comb(n, k)
+
+
+def pass_hat_k(n: int, c: int, k: int) -> float:
+    """P(all k attempts pass), from c passes in n attempts of one task."""
+    if not 0 < k <= n:
+        raise ValueError(f"k must be between 1 and n={n}, got {k}")
+    return math.comb(c, k) / math.comb(n, k)
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """A against B over paired attempts: pairs only A passed, only B passed, and the p-value."""
+
+    pairs: int
+    only_a: int
+    only_b: int
+    p_value: float
+
+
+def mcnemar_exact(outcomes: list[tuple[bool, bool]]) -> PairedTest:
+    """Two-sided exact McNemar test over (A passed, B passed) pairs."""
+    only_a = sum(1 for a, b in outcomes if a and not b)
+    only_b = sum(1 for a, b in outcomes if b and not a)
+    discordant = only_a + only_b
+    if discordant == 0:
+        return PairedTest(len(outcomes), 0, 0, 1.0)
+    tail = sum(math.comb(discordant, i) for i in range(min(only_a, only_b) + 1))
+    p_value = min(1.0, 2 * tail / 2**discordant)
+    return PairedTest(len(outcomes), only_a, only_b, p_value)
+
 
 MARKS = {"pass": "✅", "mistake": "🟠", "fail": "❌", "error": "⚠️"}
 
@@ -106,30 +163,30 @@ def summarise(records: Sequence[AttemptRecord], prices: Prices | None = None) ->
     )
     labels = {c: c.label(show_arm, show_distractors, show_agent) for c in columns}
     everything = {c: [r for r in records if column_of(r) == c] for c in columns}
-    summaries = tuple(_column_summary(c, labels[c], everything[c], prices or {}) for c in columns)
-    priced = [s for s in summaries if s.attempts]
+    summaries = {c: _column_summary(c, labels[c], everything[c], prices or {}) for c in columns}
+    priced = [s for s in summaries.values() if s.attempts]
     axis = "cost" if priced and all(s.cost is not None for s in priced) else "tokens"
-    by_column = {c: [r for r in everything[c] if r.ran] for c in columns}
-    rates = {s.column: s.rate for s in summaries}
-    pairs = tuple(
-        _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
-        for a, b in combinations(columns, 2)
-    )
-    distractor_pairs = tuple(
-        _compare(labels[a], labels[b], rates[a], rates[b], by_column[a], by_column[b])
-        for a, b in combinations(columns, 2)
-        if (a.model, a.arm, a.agent) == (b.model, b.arm, b.agent) and a.distractors != b.distractors
-    )
+
+    def compare(a: Column, b: Column) -> Comparison:
+        """Pairs are attempts of the same task and trial: the same world and sampling seeds."""
+        b_passed = {(r.task, r.trial): r.passed for r in everything[b] if r.ran}
+        pairs = [(r.passed, b_passed[(r.task, r.trial)]) for r in everything[a]
+                 if r.ran and (r.task, r.trial) in b_passed]  # fmt: skip
+        test = mcnemar_exact(pairs)
+        return Comparison(labels[a], labels[b], summaries[a].rate, summaries[b].rate, test)
+
+    pairs = list(combinations(columns, 2))
+    levels = [(a, b) for a, b in pairs if replace(a, distractors=b.distractors) == b]
     return Summary(
         records=tuple(records),
         columns=columns,
         labels=labels,
         tasks=tasks,
         trials=max((r.trial for r in records), default=0),
-        columns_summary=summaries,
-        comparisons=pairs,
-        distractor_comparisons=distractor_pairs,
-        frontier=pareto_frontier(summaries, axis),
+        columns_summary=tuple(summaries.values()),
+        comparisons=tuple(compare(a, b) for a, b in pairs),
+        distractor_comparisons=tuple(compare(a, b) for a, b in levels),
+        frontier=pareto_frontier(tuple(summaries.values()), axis),
         spend_axis=axis,
     )
 
@@ -160,14 +217,7 @@ def _column_summary(
     for record in records:
         per_task.setdefault(record.task, []).append(record.passed)
     smallest = min((len(v) for v in per_task.values()), default=0)
-    pass_at = {
-        k: mean(pass_at_k(len(v), sum(v), k) for v in per_task.values())
-        for k in range(1, smallest + 1)
-    }
-    pass_hat = {
-        k: mean(pass_hat_k(len(v), sum(v), k) for v in per_task.values())
-        for k in range(1, smallest + 1)
-    }
+    ks = range(1, smallest + 1)
     prompt = sum(r.prompt_tokens for r in records)
     completion = sum(r.completion_tokens for r in records)
     passed_steps = [r.steps for r in records if r.passed]
@@ -177,8 +227,8 @@ def _column_summary(
         attempts=len(records),
         passed=passed,
         interval=wilson_interval(passed, len(records)),
-        pass_at=pass_at,
-        pass_hat=pass_hat,
+        pass_at={k: mean(pass_at_k(len(v), sum(v), k) for v in per_task.values()) for k in ks},
+        pass_hat={k: mean(pass_hat_k(len(v), sum(v), k) for v in per_task.values()) for k in ks},
         mean_steps=mean(r.steps for r in records) if records else 0.0,
         mean_steps_passed=mean(passed_steps) if passed_steps else None,
         prompt_tokens=prompt,
@@ -191,21 +241,3 @@ def _column_summary(
         retried=sum(r.tries > 1 for r in every),
         limits_hit=sum(r.limit is not None for r in records),
     )
-
-
-def _compare(
-    label_a: str,
-    label_b: str,
-    rate_a: float,
-    rate_b: float,
-    records_a: list[AttemptRecord],
-    records_b: list[AttemptRecord],
-) -> Comparison:
-    """Pairs are attempts of the same task and trial: the same world seed and sampling seed."""
-    b_by_pair = {(r.task, r.trial): r.passed for r in records_b}
-    pairs = [
-        (r.passed, b_by_pair[(r.task, r.trial)])
-        for r in records_a
-        if (r.task, r.trial) in b_by_pair
-    ]
-    return Comparison(label_a, label_b, rate_a, rate_b, mcnemar_exact(pairs))

@@ -39,38 +39,31 @@ SYSTEM = (
     "You do not know which tools exist beyond these: call method_search with a description of "
     "what the next step needs, and the functions it lists become tools you can call."
 )
-_SEARCH_TOOL = {
-    "type": "function",
-    "function": {
-        "name": SEARCH,
-        "description": "List the functions related to a description; they become callable tools.",
-        "parameters": {
-            "type": "object",
-            "properties": {
-                "description": {"type": "string", "description": "What the next step needs."}
-            },
-            "required": ["description"],
-        },
-    },
-}
-_FINAL_TOOL = {
-    "type": "function",
-    "function": {
-        "name": FINAL,
-        "description": "Give the final answer once the whole task is done; nothing runs after.",
-        "parameters": {
-            "type": "object",
-            "properties": {"answer": {"description": "The answer, in the form the task asks."}},
-            "required": ["answer"],
-        },
-    },
-}
 _JSON_TYPES = {"int": "integer", "float": "number", "str": "string", "bool": "boolean",
                "list": "array", "tuple": "array", "dict": "object"}  # fmt: skip
 _MARK = re.compile(r"^\[result of (call_\d+_\d+)\]$", re.MULTILINE)
 _END = "[end of results]"
 _HEAD = re.compile(r"\A\s*OBSERVATION \d+:\n")
 _NEXT_STEP = re.compile(r"\n*Reply with THOUGHT \d+.*\Z", re.DOTALL)  # the code style's prompt
+
+
+def _tool(name: str, text: str, properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    parameters = {"type": "object", "properties": properties, "required": required}
+    return {
+        "type": "function",
+        "function": {"name": name, "description": text, "parameters": parameters},
+    }
+
+
+_SEARCH_TOOL = _tool(
+    SEARCH, "List the functions related to a description; they become callable tools.",
+    {"description": {"type": "string", "description": "What the next step needs."}},
+    ["description"],
+)  # fmt: skip
+_FINAL_TOOL = _tool(
+    FINAL, "Give the final answer once the whole task is done; nothing runs after.",
+    {"answer": {"description": "The answer, in the form the task asks."}}, ["answer"],
+)  # fmt: skip
 
 
 def tool_schemas(specs: Sequence[ApiSpec]) -> list[dict[str, Any]]:
@@ -88,9 +81,7 @@ def _schema(spec: ApiSpec) -> dict[str, Any]:
     text = "\n\n".join(part for part in (spec.summary, spec.description) if part)
     if spec.returns:
         text += f"\n\nReturns: {spec.returns}"
-    parameters = {"type": "object", "properties": properties, "required": required}
-    function = {"name": spec.name, "description": text[:1024], "parameters": parameters}
-    return {"type": "function", "function": function}
+    return _tool(spec.name, text[:1024], properties, required)
 
 
 def json_type(annotation: str | None) -> dict[str, str]:

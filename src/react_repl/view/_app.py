@@ -117,7 +117,8 @@ class _Pages:
     async def live(self, request: Request) -> Response:
         """Steps after the `after` first ones, the status, and the pending approval's form."""
         run = await run_in_threadpool(self.finder.read, request.path_params["run_id"])
-        shown = _count(request.query_params.get("after", "0"))
+        after = request.query_params.get("after", "0")
+        shown = int(after) if after.isdigit() else 0
         approval = run.approval and {
             "id": run.approval["id"],
             "html": self.templates.get_template("approval.html.jinja2").render(a=run.approval),
@@ -164,10 +165,6 @@ class _Pages:
     def _steps(self, run: RunView, after: int) -> list[str]:
         template = self.templates.get_template("step.html.jinja2")
         return [template.render(step=step) for step in run.steps[after:]]
-
-
-def _count(text: str) -> int:
-    return int(text) if text.isdigit() else 0
 
 
 def _markdown(file: Path, root: Path) -> str:

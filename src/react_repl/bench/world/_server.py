@@ -180,18 +180,16 @@ class LocalWorld:
         }
         if query.get("current"):
             now = self.data.current_weather(latitude, longitude)
-            values = _selected(query["current"], _CURRENT, vars(now))
             answer["current"] = {"time": now.time.strftime("%Y-%m-%dT%H:%M"), "interval": 900}
-            answer["current"] |= values
+            answer["current"] |= {
+                n: vars(now)[_CURRENT[n]] for n in _known(query["current"], _CURRENT)
+            }
         if query.get("daily"):
             days = _int(query.get("forecast_days", "7"), "forecast_days", 0, 16)
             rows = self.data.forecast(latitude, longitude, days)
-            columns = {"time": [row.day.isoformat() for row in rows]}
-            for name in query["daily"].split(","):
-                if name not in _DAILY:
-                    raise _Refused(400, f"Cannot initialize WeatherVariable from value {name}")
-                columns[name] = [vars(row)[_DAILY[name]] for row in rows]
-            answer["daily"] = columns
+            answer["daily"] = {"time": [row.day.isoformat() for row in rows]} | {
+                n: [vars(row)[_DAILY[n]] for row in rows] for n in _known(query["daily"], _DAILY)
+            }
         return _json(answer)
 
     def _search(self, path: str, query: Mapping[str, str]) -> tuple[str, bytes]:
@@ -263,13 +261,11 @@ class LocalWorld:
         return "text/csv", to_csv(aggregate(rows, interval)).encode()
 
 
-def _selected(requested: str, names: Mapping[str, str], values: Mapping[str, Any]) -> dict:
-    chosen = {}
-    for name in requested.split(","):
-        if name not in names:
-            raise _Refused(400, f"Cannot initialize WeatherVariable from value {name}")
-        chosen[name] = values[names[name]]
-    return chosen
+def _known(requested: str, names: Mapping[str, str]) -> list[str]:
+    unknown = [name for name in requested.split(",") if name not in names]
+    if unknown:
+        raise _Refused(400, f"Cannot initialize WeatherVariable from value {unknown[0]}")
+    return requested.split(",")
 
 
 def _coordinates(query: Mapping[str, str]) -> tuple[float, float]:
@@ -328,10 +324,8 @@ def _handler_for(world: LocalWorld) -> type[BaseHTTPRequestHandler]:
             except _Refused as refused:
                 self._error(refused)
                 return
-            service = self.path.rstrip("/").rsplit("/", 1)[-1]
-            self._send(204, "text/plain", b"") if service == "discord" else self._send(
-                200, "text/plain", b"ok"
-            )
+            discord = self.path.rstrip("/").endswith("/discord")  # Discord answers 204, Slack "ok"
+            self._send(204 if discord else 200, "text/plain", b"" if discord else b"ok")
 
         def _refused_as_proxy(self) -> bool:
             """A proxy-form request (absolute URL): the sandbox trying a host outside the world.

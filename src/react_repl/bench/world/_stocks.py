@@ -46,13 +46,9 @@ class StockModel:
 
     def dip_week(self, symbol: str) -> date:
         """The Monday of the week whose closes are the lowest of the last three months."""
-        window = self._window(self.daily(symbol))
-        lowest = min(window, key=lambda row: row.close)
-        return lowest.day - timedelta(days=lowest.day.weekday())
-
-    def _window(self, rows: list[PriceRow]) -> list[PriceRow]:
         start = self.today - timedelta(days=DIP_WINDOW_DAYS)
-        return [row for row in rows if row.day >= start]
+        lowest = min((r for r in self.daily(symbol) if r.day >= start), key=lambda r: r.close)
+        return lowest.day - timedelta(days=lowest.day.weekday())
 
     def _generate(self, symbol: str) -> list[PriceRow]:
         rng = random.Random(f"{self.seed}:stock:{symbol}")
