@@ -285,10 +285,9 @@ def _parse_setting(item: str) -> tuple[str, Any]:
     key, sep, raw = item.partition("=")
     if not sep or not key.strip():
         raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--setting")
-    try:
-        return key.strip(), json.loads(raw)
-    except json.JSONDecodeError:
-        return key.strip(), raw
+    from react_repl.config import parse_value  # loaded when a filter needs it: `logs` stays quick
+
+    return key.strip(), parse_value(raw)
 
 
 def _indexing_notice(count: int) -> None:
