@@ -4,15 +4,20 @@ Every failure becomes a `ConnectionError`, `PermissionError` or `ValueError` who
 what happened and what to do. They are raised outside `except` blocks so no httpx request (with
 its headers and keys) rides along as `__context__` into the sandbox. Bodies are streamed and cut
 off at a size limit, so a huge download cannot exhaust the worker's memory.
+
+httpx is imported at the first request, not with the module: every run imports this module (in
+the host to read signatures, in the sandbox worker before the first action), and httpx pulls in
+rich and pygments, a quarter of a second of the worker's start for a request most tasks never make.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import httpx
+if TYPE_CHECKING:
+    import httpx
 
 TIMEOUT_SECONDS = 10.0
 MAX_BODY_BYTES = 20 * 1024 * 1024
@@ -44,6 +49,8 @@ def _request(method: str, url: str, **kwargs: Any) -> tuple[bytes, str]:
     """The body and its text encoding, once the status says the request succeeded."""
     if urlsplit(url).scheme not in ("http", "https"):
         raise ValueError(f"'{url}' is not an http(s) URL.")
+    import httpx
+
     problem = ""
     try:
         with httpx.stream(
