@@ -17,7 +17,7 @@ from typing import Any
 import openai
 
 from react_repl.config import Config, model_settings, uses_local_model
-from react_repl.llm import ModelError, ModelSettings
+from react_repl.llm import ModelError, ModelSettings, openai_client
 from react_repl.local import (
     DEFAULT_MODEL,
     KNOWN_MODELS,
@@ -109,12 +109,7 @@ def _check_served(settings: ModelSettings) -> None:
 
 def _listed_models(settings: ModelSettings) -> list[str]:
     """The server's /v1/models ids; [] when it cannot be listed (the request itself will tell)."""
-    client = openai.OpenAI(
-        api_key=settings.api_key or "sk-no-key-required",
-        base_url=settings.base_url,
-        timeout=_PROBE_TIMEOUT,
-        max_retries=0,
-    )
+    client = openai_client(settings, timeout=_PROBE_TIMEOUT)
     try:
         return [str(entry.id) for entry in client.models.list().data]
     except (openai.OpenAIError, ValueError, AttributeError, TypeError):  # not a model list

@@ -6,7 +6,7 @@ strings outside code only, bounds hangs and retries, and can be cancelled from a
 testing and benchmarking agents offline.
 """
 
-from ._chat import ChatModel
+from ._chat import ChatModel, openai_client
 from ._scripted_server import ScriptedServer
 from ._text import (
     Fence,
@@ -33,6 +33,7 @@ __all__ = [
     "action_index",
     "cut_at_stop",
     "fenced_blocks",
+    "openai_client",
     "reasoning_end",
     "stop_cut",
 ]

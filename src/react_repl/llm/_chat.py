@@ -7,13 +7,13 @@ agent's context budget comes from whichever of their answers comes first.
 from __future__ import annotations
 
 import random
+import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-import httpx
 import openai
 
 from ._exchange import Exchange, Resend
@@ -31,6 +31,25 @@ OLLAMA_DEFAULT_NUM_CTX = 4096  # what Ollama allocates when a model sets no num_
 _PROBE_TIMEOUT = 5.0
 
 
+def openai_client(settings: ModelSettings, *, timeout: float | None = None) -> openai.OpenAI:
+    """The one place the `openai` client is built, with our retries only (max_retries=0).
+
+    A plain-http server (every local one) gets a TLS context with no certificates loaded: loading
+    the system's bundle costs about 50 ms per client, on the way to the first request, and with
+    none loaded a redirect to https fails verification instead of passing unchecked.
+    """
+    http_client = None
+    if (settings.base_url or "").startswith("http://"):
+        http_client = openai.DefaultHttpxClient(verify=ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
+    return openai.OpenAI(
+        api_key=settings.api_key or PLACEHOLDER_API_KEY,
+        base_url=settings.base_url,
+        timeout=settings.timeout if timeout is None else timeout,
+        max_retries=0,
+        http_client=http_client,
+    )
+
+
 class ChatModel:
     """Streamed chat completions with our own bounded retries, hang limits and clear errors.
 
@@ -40,12 +59,7 @@ class ChatModel:
 
     def __init__(self, settings: ModelSettings) -> None:
         self.settings = settings
-        self._client = openai.OpenAI(
-            api_key=settings.api_key or PLACEHOLDER_API_KEY,
-            base_url=settings.base_url,
-            timeout=settings.timeout,
-            max_retries=0,
-        )
+        self._client = openai_client(settings)
         self._model = settings.model
         self._context_window = settings.context_window
         self._exchange = Exchange(self._client, settings, self._server_entries)
@@ -206,13 +220,12 @@ def discover_context_window(
     if (from_vllm := context_from_models(entries, model)) is not None:
         return from_vllm
     root = str(client.base_url).rstrip("/").removesuffix("/v1")
-    headers = {"Authorization": f"Bearer {client.api_key}"}
-    props = _probe("GET", f"{root}/props", headers)
+    props = _probe(client, f"{root}/props")
     if props is not None and (from_props := context_from_llamacpp_props(props)) is not None:
         return from_props
     if (trained := trained_context_from_models(entries, model)) is not None:
         return trained
-    show = _probe("POST", f"{root}/api/show", headers, {"model": model})
+    show = _probe(client, f"{root}/api/show", {"model": model})
     return None if show is None else context_from_ollama_show(show)
 
 
@@ -263,13 +276,15 @@ def _positive(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def _probe(
-    method: str, url: str, headers: Mapping[str, str], body: Any = None
-) -> Mapping[str, Any] | None:
-    """A probe that fails in any way just means "this server is not of that family"."""
+def _probe(client: openai.OpenAI, url: str, body: Any = None) -> Mapping[str, Any] | None:
+    """A GET, or a POST of `body`. One that fails in any way just means "this server is not of
+    that family". It goes through the chat client, whose connection is already open."""
+    probe = client.with_options(timeout=_PROBE_TIMEOUT)
     try:
-        response = httpx.request(method, url, json=body, headers=headers, timeout=_PROBE_TIMEOUT)
-        data = response.json() if response.status_code == 200 else None
-    except (httpx.HTTPError, ValueError):
+        if body is None:
+            data = probe.get(url, cast_to=object)
+        else:
+            data = probe.post(url, body=body, cast_to=object)
+    except (openai.OpenAIError, ValueError):
         return None
     return data if isinstance(data, Mapping) else None

@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
 import openai
 
 from ._failures import (
@@ -217,8 +216,9 @@ class Exchange:
         """True when a llama.cpp server reports a slot processing a request (not a hang)."""
         root = self._url.rstrip("/").removesuffix("/v1")
         try:
-            slots = httpx.get(f"{root}/slots", timeout=_PROBE_SECONDS).json()
-        except (httpx.HTTPError, ValueError):
+            probe = self._client.with_options(timeout=_PROBE_SECONDS)
+            slots = probe.get(f"{root}/slots", cast_to=object)
+        except (openai.OpenAIError, ValueError):
             return False
         return isinstance(slots, list) and any(
             isinstance(slot, dict) and slot.get("is_processing") for slot in slots

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-import httpx
+from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True)
@@ -60,8 +59,9 @@ def check_base_url(url: str) -> None:
     """A URL without its scheme (`localhost:8080/v1`) is sent as a relative path and comes back
     as a crashed server five retries later; say what is wrong before any request."""
     try:
-        scheme = httpx.URL(url).scheme
-    except httpx.InvalidURL as error:
+        parts = urlsplit(url)
+        scheme, _port = parts.scheme, parts.port
+    except ValueError as error:
         raise ValueError(f"the base URL {url!r} is not a valid URL: {error}") from None
     if scheme not in ("http", "https"):
         raise ValueError(
