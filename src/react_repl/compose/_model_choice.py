@@ -12,21 +12,16 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openai
 
+from react_repl import local
 from react_repl.config import Config, model_settings, uses_local_model
 from react_repl.llm import ModelError, ModelSettings, openai_client
-from react_repl.local import (
-    DEFAULT_MODEL,
-    KNOWN_MODELS,
-    LocalServer,
-    ModelNotFoundError,
-    ensure_server,
-    list_servers,
-    names_local_model,
-)
+
+if TYPE_CHECKING:
+    from react_repl.local import LocalServer
 
 _SERVER_HINT = (
     "To use a model server instead, give its OpenAI-compatible URL with --base-url (or "
@@ -49,7 +44,7 @@ def choose_model(config: Config | Mapping[str, Any], flags: Mapping[str, Any]) -
     loaded = config if isinstance(config, Config) else Config.from_mapping(config)
     settings = model_settings(loaded, flags, os.environ)[0]
     if uses_local_model(settings):
-        return ModelChoice(settings, _local_model(settings.model or DEFAULT_MODEL))
+        return ModelChoice(settings, _local_model(settings.model or local.DEFAULT_MODEL))
     if settings.model:
         _check_served(settings)
     return ModelChoice(settings, None)
@@ -68,7 +63,7 @@ def start_model(
     if choice.local is None:
         return choice.settings, None
     progress("Starting the local model server…")
-    server = ensure_server(choice.local, progress=progress)
+    server = local.ensure_server(choice.local, progress=progress)
     if server.fallback:
         note(f"{server.fallback}.")
     settings = replace(
@@ -78,16 +73,17 @@ def start_model(
 
 
 def _local_model(name: str) -> str | Path:
-    if names_local_model(name):
+    if local.names_local_model(name):
         return name
-    served = {info.server.model_name: info.server.model_path for info in list_servers()}
+    served = {info.server.model_name: info.server.model_path for info in local.list_servers()}
     if name in served:
         return served[name]
     known = ", ".join(
-        f"{model} (default)" if model == DEFAULT_MODEL else model for model in KNOWN_MODELS
+        f"{model} (default)" if model == local.DEFAULT_MODEL else model
+        for model in local.KNOWN_MODELS
     )
     running = f" Running local servers serve: {', '.join(served)}." if served else ""
-    raise ModelNotFoundError(
+    raise local.ModelNotFoundError(
         f"Model {name!r} is not a local model, and no model server is configured. "
         f"Local models: {known}, or a path to a .gguf file (see `react-repl model list`)."
         f"{running} {_SERVER_HINT}"
