@@ -22,7 +22,7 @@ from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from ._plain import ATOMS, CONTAINERS, MOMENTS, is_plain_moment
+from ._plain import ATOMS, CONTAINERS, MAPPINGS, MOMENTS, is_plain_moment
 
 FORMAT = "react-repl-snapshot"
 VERSION = 1
@@ -255,7 +255,7 @@ def _least_json(value: Any, limit: int) -> int:
         item = pending.pop()
         kind = type(item)
         total += 2
-        if kind in _MAPPINGS or kind in _SEQUENCES:
+        if kind in MAPPINGS or kind in _SEQUENCES:
             if id(item) in seen:
                 continue
             seen.add(id(item))
@@ -263,7 +263,7 @@ def _least_json(value: Any, limit: int) -> int:
             total += len(item)
         elif kind in _BYTES:
             total += len(item) * 4 // 3
-        elif kind in _MAPPINGS:
+        elif kind in MAPPINGS:
             pending.extend(itertools.islice(dict.keys(item), limit))
             pending.extend(itertools.islice(dict.values(item), limit))
         elif kind in _SEQUENCES:
@@ -272,8 +272,7 @@ def _least_json(value: Any, limit: int) -> int:
 
 
 _BYTES = (bytes, bytearray)
-_MAPPINGS = (dict, OrderedDict, Counter, defaultdict)
-_SEQUENCES = (list, tuple, set, frozenset, deque)
+_SEQUENCES = CONTAINERS - MAPPINGS
 
 
 def unsaved_snapshot(names: Collection[str], reason: str) -> dict[str, Any]:

@@ -27,9 +27,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._kinds import Handle, is_agent_code, is_agent_generator
-from ._plain import ATOMS, FROZEN, MAPPINGS, MUTABLE_CONTAINERS, container_kind, plain_base
+from ._plain import ATOMS, FACTORY, FROZEN, MAPPINGS, MUTABLE_CONTAINERS, container_kind, plain_base
 
-_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 _IN_PROGRESS = object()  # an immutable copy not yet built: a cycle back to it cannot be kept
 _SCALAR_COPIES: dict[type, Callable[[Any], Any]] = {
     str: str.__str__,  # each returns an exact copy for a subclass, without calling its methods
@@ -149,7 +148,7 @@ def _flat(value: list[Any] | dict[Any, Any]) -> bool:
 
 def _empty(value: Any, base: type, inner: Callable[[Any], Any]) -> Any:
     if base is defaultdict:
-        return defaultdict(inner(_FACTORY.__get__(value)))
+        return defaultdict(inner(FACTORY.__get__(value)))
     if base is deque:
         return deque(maxlen=deque.maxlen.__get__(value))
     return Counter() if base is Counter else base()
