@@ -200,14 +200,10 @@ class Shadow:
         for copy, original in self.copies.values():
             if type(copy) not in MUTABLE_CONTAINERS:
                 continue
-            if len(copy) != _length(original) or not _same_items(copy, original, stands_for):
+            length = original_base(original).__len__(original)
+            if len(copy) != length or not _same_items(copy, original, stands_for):
                 return True
         return False
-
-
-def _length(original: Any) -> int:
-    base = original_base(original)
-    return int(base.__len__(original))
 
 
 def original_base(original: Any) -> Any:
