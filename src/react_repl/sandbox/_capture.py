@@ -45,7 +45,6 @@ class ActionScope:
         self._earlier = frozenset()
 
     def admits(self) -> bool:
-        """The calling thread acts for the action now running."""
         return self._running and (
             threading.get_ident() == self._main or threading.current_thread() not in self._earlier
         )

@@ -242,7 +242,6 @@ def _leaving_inline(value: ast.expr) -> ast.expr:
 
 
 def _entry_check() -> ast.expr:
-    """`_enter_.boundary.calls_under_way`: true only while an API call is under way."""
     return ast.Attribute(_guard_attribute("boundary"), "calls_under_way", ast.Load())
 
 

@@ -29,8 +29,6 @@ HINT_ATTRIBUTE = "__sandbox_hint__"
 
 
 class ApiFunction:
-    """Calls a registered API and sanitises what comes back."""
-
     __slots__ = (
         "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name",
         "_read_only", "_scope", "_stop",
