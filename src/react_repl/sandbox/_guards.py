@@ -66,8 +66,6 @@ class Guards:
             raise TypeError("attribute name must be a string")
         reason = self._attribute_denial(obj, name)
         if reason is None:
-            if type(obj) in INERT_BUILTINS:
-                return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
             if name in FORMAT_NAMES and (
                 isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
             ):

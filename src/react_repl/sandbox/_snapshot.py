@@ -203,17 +203,9 @@ def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]
         try:
             encoded = encode_value(namespace[name])
             need += len(json.dumps(encoded))
-        except _Lost as reason:
-            lost.add(name, str(reason))
-            continue
-        except RecursionError:
-            lost.add(name, "nested too deeply")
-            continue
-        except ValueError:  # an int past the interpreter's limit for int to text (4300 digits)
-            lost.add(name, "a number too long to write as JSON")
-            continue
-        except MemoryError:
-            lost.add(name, "too large to encode in the worker's memory")
+        except (_Lost, *_FAILURES) as error:
+            failure = (text for kind, text in _FAILURES.items() if isinstance(error, kind))
+            lost.add(name, next(failure, str(error)))
             continue
         if need > room:
             lost.add(name, "the snapshot is full (8 MiB of JSON)")
@@ -221,6 +213,13 @@ def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]
         room -= need
         values[name] = encoded
     return {"format": FORMAT, "version": VERSION, "values": values, "lost": lost.entries}
+
+
+_FAILURES = {
+    RecursionError: "nested too deeply",
+    ValueError: "a number too long to write as JSON",  # past int-to-text's limit (4300 digits)
+    MemoryError: "too large to encode in the worker's memory",
+}
 
 
 class _LostList:
