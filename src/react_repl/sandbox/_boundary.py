@@ -36,8 +36,6 @@ from ._watch import Watch
 
 
 class Boundary:
-    """Converts arguments going into an API and results coming out of it."""
-
     def __init__(self, agent_classes: Collection[type]) -> None:
         self._agent_classes = agent_classes  # the live set: classes defined later count too
         self.calls_under_way = 0  # read by every agent function as it starts (`_entry.py`)
@@ -88,7 +86,6 @@ class Boundary:
         return entered
 
     def given_under_way(self) -> MutableMapping[int, Any]:
-        """Everything the agent passed into the API calls under way, by id."""
         return ChainMap(*reversed(self._given)) if self._given else {}
 
     def enter(self, values: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -45,12 +45,9 @@ class ActionScope:
         self._earlier = frozenset()
 
     def admits(self) -> bool:
-        """The calling thread acts for the action now running."""
-        if not self._running:
-            return False
-        if threading.get_ident() == self._main:
-            return True
-        return threading.current_thread() not in self._earlier
+        return self._running and (
+            threading.get_ident() == self._main or threading.current_thread() not in self._earlier
+        )
 
     def check(self, name: str) -> None:
         if not self.admits():

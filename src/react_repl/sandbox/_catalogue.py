@@ -116,14 +116,9 @@ def check_preinject(names: tuple[str, ...]) -> None:
 
 def build(names: tuple[str, ...]) -> dict[str, Any]:
     check_preinject(names)
-    values: dict[str, Any] = {}
-    for name in names:
-        if name in _MODULES:
-            module, attributes = _MODULES[name]
-            values[name] = ModuleProxy(module, attributes)
-        else:
-            values[name] = _VALUES[name]
-    return values
+    return {
+        name: ModuleProxy(*_MODULES[name]) if name in _MODULES else _VALUES[name] for name in names
+    }
 
 
 class Preinjected:
@@ -143,9 +138,8 @@ class Preinjected:
         restored = []
         for name, value in self._values.items():
             current = namespace.get(name, _ABSENT)
-            if current is value or current is self._imported.get(name, _ABSENT):
-                continue
-            if type(current) in PLAIN_TYPES:
+            imported = self._imported.get(name, _ABSENT)
+            if current is value or current is imported or type(current) in PLAIN_TYPES:
                 continue
             namespace[name] = value
             restored.append(name)

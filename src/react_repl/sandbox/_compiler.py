@@ -25,10 +25,6 @@ _NO_TEMPORARIES = (ast.GeneratorExp, ast.ListComp, ast.SetComp, ast.DictComp)
 STOP_GUARD = "_stop_"  # the StopState compiled code checks; see `StopState` in `_namespace.py`
 
 
-class RestrictedSyntaxError(SyntaxError):
-    """The code parses as Python but uses something the sandbox forbids."""
-
-
 Visited = ast.AST | Iterable[ast.AST] | None  # what a NodeTransformer visit may return
 # Special methods model code commonly defines on its own classes, beyond RestrictedPython's
 # `__init__` and comparisons. They only ever run agent code on agent objects; none is a hook name.
@@ -246,7 +242,6 @@ def _leaving_inline(value: ast.expr) -> ast.expr:
 
 
 def _entry_check() -> ast.expr:
-    """`_enter_.boundary.calls_under_way`: true only while an API call is under way."""
     return ast.Attribute(_guard_attribute("boundary"), "calls_under_way", ast.Load())
 
 
@@ -349,9 +344,7 @@ def compile_action(
     transformer = _Transformer(protected, errors=errors, warnings=[], used_names={})
     tree = transformer.visit(tree)
     if errors:
-        raise RestrictedSyntaxError(
-            _first_error(errors), (filename, *_error_position(errors[0], source))
-        )
+        raise SyntaxError(_first_error(errors), (filename, *_error_position(errors[0], source)))
     last = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         expression = ast.Expression(tree.body.pop().value)

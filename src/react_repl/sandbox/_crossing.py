@@ -13,6 +13,7 @@ from ._callbacks import AgentCallback, AgentGenerator
 from ._kinds import Handle, HandOverRefused, exception_fields
 from ._plain import (
     ATOMS,
+    FACTORY,
     FROZEN,
     MAPPINGS,
     MOMENTS,
@@ -27,9 +28,6 @@ from ._plain import (
 
 if TYPE_CHECKING:
     from ._boundary import Boundary
-
-# the slot itself: an agent subclass cannot override it
-_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Crossing:
@@ -75,7 +73,7 @@ class Crossing:
     def _copy(self, value: Any, kind: Any, plain: type) -> Any:
         atoms, wrap = ATOMS, self.wrap
         if plain in MAPPINGS:
-            factory = _FACTORY.__get__(value) if plain is defaultdict else None
+            factory = FACTORY.__get__(value) if plain is defaultdict else None
             if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
                 return Handle(value)
             mapping = self.memo[id(value)] = kind(factory) if plain is defaultdict else kind()
@@ -166,9 +164,9 @@ class Crossing:
 
     def _settle_mapping(self, mapping: Any, base: Any) -> None:
         if base is defaultdict:
-            factory = _FACTORY.__get__(mapping)
+            factory = FACTORY.__get__(mapping)
             if not is_plain_factory(factory) and not self.boundary.agent_owned(factory):
-                _FACTORY.__set__(mapping, None)
+                FACTORY.__set__(mapping, None)
         setitem, delitem = base.__setitem__, base.__delitem__
         atoms, given = ATOMS, self.given
         try:

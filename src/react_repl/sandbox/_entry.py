@@ -40,9 +40,8 @@ class EntryGuard:
         if self.boundary.handing_over:
             raise HandOverRefused
         caller = sys._getframe(2)
-        if caller.f_code is _CALLBACK_CALL:  # it has just made these safe, and all the rest
-            return values
-        if not _inside_an_api_call(caller):
+        # a callback has just made these safe, and all the rest
+        if caller.f_code is _CALLBACK_CALL or not _inside_an_api_call(caller):
             return values
         return self.boundary.enter(values)
 

@@ -15,7 +15,7 @@ from typing import Any
 from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 
 from ._formatter import GuardedFormat, GuardedFormatter
-from ._inline import INERT_HOOK, TYPE_HOOK
+from ._inline import FORMAT_NAMES, INERT_HOOK, TYPE_HOOK
 from ._kinds import is_agent_code
 from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
@@ -30,9 +30,8 @@ _INTERNAL_TYPES = (
     types.CoroutineType,
     types.AsyncGeneratorType,
 )
-_FORMAT_NAMES = frozenset({"format", "format_map"})
 _GENERATOR_METHODS = frozenset({"send", "throw", "close"})
-_FORBIDDEN_VALUES = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
+INTERNAL_VALUES = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 # Plain data an exception carries. `obj` (AttributeError) and `with_traceback` are left out on
 # purpose: they hand back live objects or let a traceback be attached.
 _EXCEPTION_DATA = frozenset(
@@ -67,14 +66,12 @@ class Guards:
             raise TypeError("attribute name must be a string")
         reason = self._attribute_denial(obj, name)
         if reason is None:
-            if type(obj) in INERT_BUILTINS:
-                return getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
-            if name in _FORMAT_NAMES and (
+            if name in FORMAT_NAMES and (
                 isinstance(obj, str) or (isinstance(obj, type) and issubclass(obj, str))
             ):
                 return GuardedFormat(self.formatter, obj, name)
             value = getattr(obj, name) if default is _MISSING else getattr(obj, name, default)
-            if not isinstance(value, _FORBIDDEN_VALUES):
+            if not isinstance(value, INTERNAL_VALUES):
                 return value
             reason = f"'{name}' leads to an interpreter internal"
         if default is not _MISSING:
@@ -105,7 +102,7 @@ class Guards:
         so plain builtin values need no further test. This is the hottest hook: it runs for every
         `x.method` in a loop."""
         plain_types = INERT_BUILTINS
-        format_names = _FORMAT_NAMES
+        format_names = FORMAT_NAMES
         guarded = self.getattr
 
         def _getattr_(obj: Any, name: str) -> Any:
@@ -138,7 +135,7 @@ class Guards:
             if type(obj) is str and isinstance(key, str):
                 raise TypeError(text_index(obj, key)) from None
             raise
-        if isinstance(value, _FORBIDDEN_VALUES):
+        if isinstance(value, INTERNAL_VALUES):
             raise KeyError("this item is an interpreter internal and is not readable")
         return value
 

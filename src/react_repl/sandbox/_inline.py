@@ -14,7 +14,7 @@ import copy
 TYPE_HOOK = "_type_"  # `type`, for the inline attribute check
 INERT_HOOK = "_inert_"  # the types whose public attributes need no guard (`_guards.py`)
 TEMPORARY = "_v_"  # holds a computed object between the inline test and the attribute read
-_FORMAT_NAMES = frozenset({"format", "format_map"})  # str's, resolved by the guarded formatter
+FORMAT_NAMES = frozenset({"format", "format_map"})  # str's, resolved by the guarded formatter
 
 
 def inline_attribute(visited: ast.Call, temporary: bool = False) -> ast.expr:
@@ -32,7 +32,7 @@ def inline_attribute(visited: ast.Call, temporary: bool = False) -> ast.expr:
     ):
         return visited
     target, name = visited.args[0], visited.args[1].value
-    if name.startswith("_") or name in _FORMAT_NAMES:
+    if name.startswith("_") or name in FORMAT_NAMES:
         return visited
     if isinstance(target, ast.Constant) and type(target.value) in INERT_LITERALS:
         return ast.copy_location(ast.Attribute(target, name, ast.Load()), visited)

@@ -80,8 +80,7 @@ def is_bound_builtin(value: Any) -> bool:
     nothing of the agent's."""
     if type(value) not in BOUND_BUILTINS:
         return False
-    owner = value.__self__
-    return owner is not None and not isinstance(owner, types.ModuleType)
+    return value.__self__ is not None and not isinstance(value.__self__, types.ModuleType)
 
 
 def is_agent_generator(value: Any) -> bool:

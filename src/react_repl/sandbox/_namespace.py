@@ -134,12 +134,9 @@ def make_stop(state: StopState, capture: Capture, notify: Callable[[Any], None])
 def make_help(named: Mapping[str, Any], write: Callable[[str], Any]) -> SandboxFunction:
     def help(target: Any = None) -> None:  # it is the builtin the agent expects
         """Show how to call a function: help(get_weather) or help("get_weather")."""
-        if target is None:
-            write(_overview(named) + "\n")
-        else:
-            write(
-                _help_text(named.get(target, target) if isinstance(target, str) else target) + "\n"
-            )
+        if isinstance(target, str):
+            target = named.get(target, target)
+        write((_overview(named) if target is None else _help_text(target)) + "\n")
 
     return SandboxFunction(help)
 

@@ -140,11 +140,7 @@ class _CapHeader(ctypes.Structure):
 
 
 class _CapData(ctypes.Structure):
-    _fields_ = (
-        ("effective", ctypes.c_uint32),
-        ("permitted", ctypes.c_uint32),
-        ("inheritable", ctypes.c_uint32),
-    )
+    _fields_ = [(name, ctypes.c_uint32) for name in ("effective", "permitted", "inheritable")]
 
 
 def _drop_capabilities() -> str:
@@ -172,11 +168,9 @@ def _last_capability() -> int:
 
 
 class _RulesetAttr(ctypes.Structure):
-    _fields_ = (
-        ("handled_access_fs", ctypes.c_uint64),
-        ("handled_access_net", ctypes.c_uint64),
-        ("scoped", ctypes.c_uint64),
-    )
+    _fields_ = [
+        (name, ctypes.c_uint64) for name in ("handled_access_fs", "handled_access_net", "scoped")
+    ]
 
 
 class _PathBeneathAttr(ctypes.Structure):

@@ -126,6 +126,11 @@ def container_base(kind: type) -> type | None:
     return None
 
 
+FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
+"""A defaultdict's factory slot itself, read and set through it: an agent subclass cannot
+override it."""
+
+
 def is_plain_factory(factory: Any) -> bool:
     """A `defaultdict` factory that makes only plain values: it runs on every missing key."""
     return factory is None or factory in ATOMS or factory in CONTAINERS

@@ -65,17 +65,16 @@ def _decode(body: bytes) -> dict[str, Any]:
 class FrameBuffer:
     """Incremental decoder for the parent, which reads without blocking and trusts nothing."""
 
-    def __init__(self, max_frame: int = MAX_FRAME) -> None:
+    def __init__(self) -> None:
         self._buffer = bytearray()
-        self._max_frame = max_frame
 
     def feed(self, data: bytes) -> list[dict[str, Any]]:
         self._buffer += data
         messages: list[dict[str, Any]] = []
         while len(self._buffer) >= _HEADER.size:
             (size,) = _HEADER.unpack_from(self._buffer)
-            if size > self._max_frame:
-                raise ProtocolError(f"frame of {size} bytes exceeds the {self._max_frame} limit")
+            if size > MAX_FRAME:
+                raise ProtocolError(f"frame of {size} bytes exceeds the {MAX_FRAME} limit")
             end = _HEADER.size + size
             if len(self._buffer) < end:
                 break

@@ -320,10 +320,5 @@ def _hint(error: BaseException, hints: Mapping[str, str]) -> str | None:
         if name in UNAVAILABLE:
             return f"{name}() is not available in the sandbox."
         return hints.get("name")
-    if isinstance(error, ImportError):
-        return hints.get("import")
-    if isinstance(error, RecursionError):
-        return hints.get("recursion")
-    if isinstance(error, MemoryError):
-        return hints.get("memory")
-    return None
+    kinds = ((ImportError, "import"), (RecursionError, "recursion"), (MemoryError, "memory"))
+    return next((hints.get(key) for kind, key in kinds if isinstance(error, kind)), None)

@@ -22,7 +22,7 @@ from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
-from ._plain import ATOMS, CONTAINERS, MOMENTS, is_plain_moment
+from ._plain import ATOMS, CONTAINERS, MAPPINGS, MOMENTS, is_plain_moment
 
 FORMAT = "react-repl-snapshot"
 VERSION = 1
@@ -203,17 +203,9 @@ def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]
         try:
             encoded = encode_value(namespace[name])
             need += len(json.dumps(encoded))
-        except _Lost as reason:
-            lost.add(name, str(reason))
-            continue
-        except RecursionError:
-            lost.add(name, "nested too deeply")
-            continue
-        except ValueError:  # an int past the interpreter's limit for int to text (4300 digits)
-            lost.add(name, "a number too long to write as JSON")
-            continue
-        except MemoryError:
-            lost.add(name, "too large to encode in the worker's memory")
+        except (_Lost, *_FAILURES) as error:
+            failure = (text for kind, text in _FAILURES.items() if isinstance(error, kind))
+            lost.add(name, next(failure, str(error)))
             continue
         if need > room:
             lost.add(name, "the snapshot is full (8 MiB of JSON)")
@@ -221,6 +213,13 @@ def take(namespace: Mapping[str, Any], names: Collection[str]) -> dict[str, Any]
         room -= need
         values[name] = encoded
     return {"format": FORMAT, "version": VERSION, "values": values, "lost": lost.entries}
+
+
+_FAILURES = {
+    RecursionError: "nested too deeply",
+    ValueError: "a number too long to write as JSON",  # past int-to-text's limit (4300 digits)
+    MemoryError: "too large to encode in the worker's memory",
+}
 
 
 class _LostList:
@@ -255,7 +254,7 @@ def _least_json(value: Any, limit: int) -> int:
         item = pending.pop()
         kind = type(item)
         total += 2
-        if kind in _MAPPINGS or kind in _SEQUENCES:
+        if kind in MAPPINGS or kind in _SEQUENCES:
             if id(item) in seen:
                 continue
             seen.add(id(item))
@@ -263,7 +262,7 @@ def _least_json(value: Any, limit: int) -> int:
             total += len(item)
         elif kind in _BYTES:
             total += len(item) * 4 // 3
-        elif kind in _MAPPINGS:
+        elif kind in MAPPINGS:
             pending.extend(itertools.islice(dict.keys(item), limit))
             pending.extend(itertools.islice(dict.values(item), limit))
         elif kind in _SEQUENCES:
@@ -272,8 +271,7 @@ def _least_json(value: Any, limit: int) -> int:
 
 
 _BYTES = (bytes, bytearray)
-_MAPPINGS = (dict, OrderedDict, Counter, defaultdict)
-_SEQUENCES = (list, tuple, set, frozenset, deque)
+_SEQUENCES = CONTAINERS - MAPPINGS
 
 
 def unsaved_snapshot(names: Collection[str], reason: str) -> dict[str, Any]:

@@ -27,9 +27,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._kinds import Handle, is_agent_code, is_agent_generator
-from ._plain import ATOMS, FROZEN, MAPPINGS, MUTABLE_CONTAINERS, container_kind, plain_base
+from ._plain import ATOMS, FACTORY, FROZEN, MAPPINGS, MUTABLE_CONTAINERS, container_kind, plain_base
 
-_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 _IN_PROGRESS = object()  # an immutable copy not yet built: a cycle back to it cannot be kept
 _SCALAR_COPIES: dict[type, Callable[[Any], Any]] = {
     str: str.__str__,  # each returns an exact copy for a subclass, without calling its methods
@@ -149,7 +148,7 @@ def _flat(value: list[Any] | dict[Any, Any]) -> bool:
 
 def _empty(value: Any, base: type, inner: Callable[[Any], Any]) -> Any:
     if base is defaultdict:
-        return defaultdict(inner(_FACTORY.__get__(value)))
+        return defaultdict(inner(FACTORY.__get__(value)))
     if base is deque:
         return deque(maxlen=deque.maxlen.__get__(value))
     return Counter() if base is Counter else base()
@@ -201,14 +200,10 @@ class Shadow:
         for copy, original in self.copies.values():
             if type(copy) not in MUTABLE_CONTAINERS:
                 continue
-            if len(copy) != _length(original) or not _same_items(copy, original, stands_for):
+            length = original_base(original).__len__(original)
+            if len(copy) != length or not _same_items(copy, original, stands_for):
                 return True
         return False
-
-
-def _length(original: Any) -> int:
-    base = original_base(original)
-    return int(base.__len__(original))
 
 
 def original_base(original: Any) -> Any:

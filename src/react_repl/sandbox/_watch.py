@@ -16,10 +16,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from ._kinds import exception_fields
-from ._plain import MAPPINGS, MUTABLE_CONTAINERS, container_base
+from ._plain import FACTORY, MAPPINGS, MUTABLE_CONTAINERS, container_base
 from ._unwrap import identical
-
-_FACTORY: Any = defaultdict.default_factory  # type: ignore[misc]
 
 
 class Watch:
@@ -151,7 +149,7 @@ def _image(item: Any) -> list[Any]:
     else:
         contents = list(base.__iter__(item)) if base is not None else []
     if base is defaultdict:
-        contents.append(_FACTORY.__get__(item))
+        contents.append(FACTORY.__get__(item))
     if isinstance(item, BaseException):
         contents.extend(value for _, value in exception_fields(item))
     attributes = getattr(item, "__dict__", None)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import functools
 import inspect
-import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from ._answer import is_plain_data
 from ._boundary import Boundary
 from ._budget import Meter
 from ._capture import ActionScope
+from ._guards import INTERNAL_VALUES
 from ._host import rebuilt
 from ._lookups import record_for_id
 from ._references import readable_signature
@@ -25,13 +25,10 @@ from ._unwrap import Shadow
 if TYPE_CHECKING:
     from ._namespace import StopState  # it imports this module
 
-_INTERNALS = (types.ModuleType, types.FrameType, types.TracebackType, types.CodeType)
 HINT_ATTRIBUTE = "__sandbox_hint__"
 
 
 class ApiFunction:
-    """Calls a registered API and sanitises what comes back."""
-
     __slots__ = (
         "__signature__", "_boundary", "_doc", "_function", "_ledger", "_meter", "_name",
         "_read_only", "_scope", "_stop",
@@ -61,7 +58,7 @@ class ApiFunction:
         self._scope.check(self._name)
         self._stop.unwind()
         replayed = self._replayed(args, kwargs)
-        if not is_missing(replayed):
+        if replayed is not MISSING:
             return replayed
         self._meter.charge(self._name)
         plain_args, plain_kwargs, given, shadow = self._inbound(args, kwargs)
@@ -73,7 +70,7 @@ class ApiFunction:
             clean = self._sanitise(error, plain_args, plain_kwargs)
         else:
             self._stop.unwind()
-            if isinstance(result, _INTERNALS):
+            if isinstance(result, INTERNAL_VALUES):
                 raise TypeError(f"{self._name}() returned an interpreter internal; not passed on")
             if self._ledger is not None:
                 key = call_key(self._name, self.__signature__, plain_args, plain_kwargs)
@@ -110,7 +107,7 @@ class ApiFunction:
             key = call_key(self._name, self.__signature__, plain_args, plain_kwargs)
             call = functools.partial(self._call_text, plain_args, plain_kwargs)  # only on a replay
             earlier = self._ledger.earlier_result(key, call)
-            return earlier if is_missing(earlier) else self._boundary.outbound(earlier, given)
+            return earlier if earlier is MISSING else self._boundary.outbound(earlier, given)
         finally:
             self._boundary.settle(given)
 
@@ -235,7 +232,3 @@ def call_key(
         return f"{name}{sorted(bound.arguments.items())!r}"
     except Exception:
         return None
-
-
-def is_missing(value: Any) -> bool:
-    return value is MISSING
