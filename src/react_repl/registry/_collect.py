@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, Declaration, declaration_of
+from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import LoadedModule
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
@@ -181,7 +181,25 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
         result.problems.append(_problem(loaded, line, message))
         return
     docs = parse_docstring(inspect.cleandoc(obj.__doc__ or ""))
-    spec = _spec(loaded, obj, name, line, signature, docs, mark, declaration)
+    spec = ApiSpec(
+        name=name,
+        qualname=obj.__qualname__,
+        module=loaded.module.__name__,
+        source_file=loaded.source_file,
+        line=line or 0,
+        signature=format_signature(name, signature),
+        summary=docs.summary,
+        description=docs.description,
+        params=tuple(_param_doc(param, docs) for param in signature.parameters.values()),
+        returns=docs.returns,
+        raises=docs.raises,
+        tags=mark.tags if mark else (),
+        module_hash=loaded.module_hash,
+        side_effects=declaration.side_effects,
+        network=declaration.network,
+        max_calls_per_action=declaration.max_calls_per_action,
+        max_calls_per_run=declaration.max_calls_per_run,
+    )
     for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
         message = (
             f"{name!r} documents parameter {extra!r}, which its signature lacks "
@@ -205,37 +223,6 @@ def _refusal(loaded: LoadedModule, func: Callable[..., Any], name: str) -> str |
             f"so a fresh process could not import it; not registered"
         )
     return None
-
-
-def _spec(
-    loaded: LoadedModule,
-    func: Callable[..., Any],
-    name: str,
-    line: int | None,
-    signature: inspect.Signature,
-    docs: DocSections,
-    mark: ApiMark | None,
-    declaration: Declaration,
-) -> ApiSpec:
-    return ApiSpec(
-        name=name,
-        qualname=func.__qualname__,
-        module=loaded.module.__name__,
-        source_file=loaded.source_file,
-        line=line or 0,
-        signature=format_signature(name, signature),
-        summary=docs.summary,
-        description=docs.description,
-        params=tuple(_param_doc(param, docs) for param in signature.parameters.values()),
-        returns=docs.returns,
-        raises=docs.raises,
-        tags=mark.tags if mark else (),
-        module_hash=loaded.module_hash,
-        side_effects=declaration.side_effects,
-        network=declaration.network,
-        max_calls_per_action=declaration.max_calls_per_action,
-        max_calls_per_run=declaration.max_calls_per_run,
-    )
 
 
 def _param_doc(parameter: inspect.Parameter, docs: DocSections) -> ParamDoc:
