@@ -86,7 +86,10 @@ def load_file(path: str | Path) -> LoadedModule:
         with _output_to_stderr():
             spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:
-        _restore(name, cached)
+        if cached is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = cached
         raise _import_failure(source, error) from error
     return LoadedModule(module, source, digest)
 
@@ -136,13 +139,6 @@ def _ensure_synthetic_package() -> None:
         package = types.ModuleType(SYNTHETIC_PACKAGE, "API modules loaded from file paths.")
         package.__path__ = []
         sys.modules[SYNTHETIC_PACKAGE] = package
-
-
-def _restore(name: str, previous: types.ModuleType | None) -> None:
-    if previous is None:
-        sys.modules.pop(name, None)
-    else:
-        sys.modules[name] = previous
 
 
 def _import_failure(source: str, error: BaseException) -> ModuleLoadError:
