@@ -16,7 +16,7 @@ from react_repl._secrets import shown_signature
 _NOISE = re.compile(r"\b(?:typing|typing_extensions|collections\.abc|builtins)\.")
 
 
-class _Rendered:
+class TypeText:
     """Stands in for an annotation so that `inspect.Signature.__str__` prints our text verbatim."""
 
     def __init__(self, text: str) -> None:
@@ -67,4 +67,4 @@ def format_signature(name: str, signature: inspect.Signature) -> str:
 
 def _render(annotation: Any) -> Any:
     text = format_annotation(annotation)
-    return inspect.Parameter.empty if text is None else _Rendered(text)
+    return inspect.Parameter.empty if text is None else TypeText(text)
