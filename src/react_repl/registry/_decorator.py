@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar, overload
+from typing import Any, TypedDict, TypeVar, Unpack, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,6 +49,16 @@ class Declaration:
     read_only_arguments: bool = False
 
 
+class _Declared(TypedDict, total=False):
+    """`Declaration`'s fields as `@api` keywords, so that type checkers check them too."""
+
+    side_effects: bool
+    network: bool
+    max_calls_per_action: int | None
+    max_calls_per_run: int | None
+    read_only_arguments: bool
+
+
 @dataclass(frozen=True)
 class ApiMark:
     name: str | None
@@ -61,7 +71,7 @@ class ApiMark:
 def api(func: F, /) -> F: ...
 @overload
 def api(
-    func: None = None, /, *, name: str | None = None, tags: Iterable[str] = (), **declared: Any
+    *, name: str | None = None, tags: Iterable[str] = (), **declared: Unpack[_Declared]
 ) -> Callable[[F], F]: ...
 def api(
     func: Any = None, /, *, name: str | None = None, tags: Iterable[str] = (), **declared: Any
