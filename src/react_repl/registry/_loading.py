@@ -154,12 +154,10 @@ def _deepest_file(error: BaseException) -> str | None:
     """The file where a failure inside someone else's import happened (not importlib's frames)."""
     if isinstance(error, SyntaxError) and error.filename:
         return error.filename
-    frames = traceback.extract_tb(error.__traceback__)
-    files = [frame.filename for frame in frames if not frame.filename.startswith("<")]
-    return files[-1] if files else None
+    frames = reversed(traceback.extract_tb(error.__traceback__))
+    return next((frame.filename for frame in frames if not frame.filename.startswith("<")), None)
 
 
 def _last_line_in(source: str, error: BaseException) -> int | None:
-    frames = traceback.extract_tb(error.__traceback__)
-    lines = [frame.lineno for frame in frames if frame.filename == source]
-    return lines[-1] if lines else None
+    frames = reversed(traceback.extract_tb(error.__traceback__))
+    return next((frame.lineno for frame in frames if frame.filename == source), None)
