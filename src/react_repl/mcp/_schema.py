@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from react_repl.registry._signatures import TypeText
+from react_repl.registry._collect import TypeText
 
 MAX_DESCRIPTION_CHARS = 2_000
 MAX_PARAM_DESCRIPTION_CHARS = 400
