@@ -89,14 +89,15 @@ def _tools(
     refresh: bool,
     problems: list[RegistrationProblem],
 ) -> list[dict[str, Any]] | None:
-    cached = load_listing(cache_dir, server) if cache_dir is not None else None
+    stored = _stored(cache_dir, server) if cache_dir is not None else {}
+    cached = stored.get("tools")
     if cached is not None and not refresh:
         return cached
     try:
         with McpServers([server]) as servers:
             tools = servers.list_tools(server.name)
     except McpError as error:
-        listed = listed_at(cache_dir, server) if cached and cache_dir is not None else None
+        listed = stored.get("listed_at") if cached else None
         kept = f"; using its tools as listed on {listed}" if listed else ""
         problems.append(_problem(server, f"cannot list its tools: {error}{kept}"))
         return cached
@@ -113,20 +114,14 @@ def _problem(server: McpServerConfig, message: str, *, skipped: bool = True) -> 
     return RegistrationProblem(source, None, f"MCP server {server.name!r}: {message}", skipped)
 
 
-def load_listing(index_dir: Path, server: McpServerConfig) -> list[dict[str, Any]] | None:
-    """The stored listing of `server` as it is configured now; None when there is none."""
+def _stored(index_dir: Path, server: McpServerConfig) -> dict[str, Any]:
+    """The server's entry as it is configured now; {} when there is none (or a damaged one)."""
     entry = _read(index_dir).get(server.name)
-    if not isinstance(entry, Mapping) or entry.get("fingerprint") != server.fingerprint():
-        return None
+    if not isinstance(entry, dict) or entry.get("fingerprint") != server.fingerprint():
+        return {}
     tools = entry.get("tools")
-    if not isinstance(tools, list) or not all(isinstance(tool, dict) for tool in tools):
-        return None
-    return tools
-
-
-def listed_at(index_dir: Path, server: McpServerConfig) -> str | None:
-    entry = _read(index_dir).get(server.name)
-    return entry.get("listed_at") if isinstance(entry, Mapping) else None
+    valid = isinstance(tools, list) and all(isinstance(tool, dict) for tool in tools)
+    return entry if valid else {}
 
 
 def save_listing(

@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             start_new_session=True,
-            preexec_fn=_killed_with_guard,  # before any thread exists
+            preexec_fn=lambda: _parent_death_signal(signal.SIGKILL),  # before any thread exists
         )
     except OSError as error:
         _report(f"cannot start {command[0]!r}: {error.strerror or error}")
@@ -110,10 +110,6 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
     """The server and anything it started: they share the server's own process group."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(server.pid, signal.SIGKILL)
-
-
-def _killed_with_guard() -> None:
-    _parent_death_signal(signal.SIGKILL)
 
 
 def _parent_death_signal(number: int) -> None:

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from react_repl.registry._collect import TypeText
+
 MAX_DESCRIPTION_CHARS = 2_000
 MAX_PARAM_DESCRIPTION_CHARS = 400
 _MAX_ENUM_SHOWN = 12
@@ -51,16 +53,6 @@ class ToolParameter:
         if self.required:
             return None
         return "None" if self.default is NO_DEFAULT else repr(self.default)
-
-
-class _TypeText:
-    """Stands in for an annotation so that `inspect.Signature` prints the type as written."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __repr__(self) -> str:
-        return self.text
 
 
 def clean_text(text: Any, limit: int) -> str:
@@ -161,11 +153,11 @@ def signature_of(parameters: Sequence[ToolParameter], returns: str | None) -> in
                 default=inspect.Parameter.empty
                 if parameter.required
                 else (None if parameter.default is NO_DEFAULT else parameter.default),
-                annotation=_TypeText(parameter.annotation),
+                annotation=TypeText(parameter.annotation),
             )
             for parameter in parameters
         ],
-        return_annotation=_TypeText(returns) if returns else inspect.Signature.empty,
+        return_annotation=TypeText(returns) if returns else inspect.Signature.empty,
     )
 
 
@@ -203,11 +195,8 @@ def _union(members: Sequence[str]) -> str:
 
 
 def _python_type_of(value: Any) -> str:
-    if value is None:
-        return "None"
-    return {bool: "bool", int: "int", float: "float", str: "str", list: "list", dict: "dict"}.get(
-        type(value), "Any"
-    )
+    name = "None" if value is None else type(value).__name__
+    return name if name in _JSON_TYPES.values() else "Any"
 
 
 def _default(spec: Mapping[str, Any]) -> Any:

@@ -16,8 +16,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from collections.abc import Callable, Coroutine, Iterable, Mapping
-from types import TracebackType
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from react_repl.hookspecs import hookimpl
@@ -84,15 +83,15 @@ class McpServers:
 
         config = self._config(server)
         limit = timeout or config.timeout
-        result = self._run(self._call(config, tool, arguments, limit), limit + 2 * _MARGIN)
+        call = self._on(config, lambda connection: connection.call(tool, arguments, limit))
+        result = self._run(call, limit + 2 * _MARGIN)
         return result_value(result, tool, server)
 
     def list_tools(self, server: str) -> list[dict[str, Any]]:
         """The server's current tool listing as plain JSON dicts."""
         config = self._config(server)
-        return self._run(
-            self._list(config, config.timeout), self.start_timeout + config.timeout + 3 * _MARGIN
-        )
+        listing = self._on(config, lambda connection: connection.list_tools(config.timeout))
+        return self._run(listing, self.start_timeout + config.timeout + 3 * _MARGIN)
 
     def running(self) -> list[str]:
         """The servers whose process or connection is up now."""
@@ -122,12 +121,7 @@ class McpServers:
     def __enter__(self) -> McpServers:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     def _config(self, server: str) -> McpServerConfig:
@@ -152,7 +146,7 @@ class McpServers:
                 raise
             raise McpTimeoutError(f"the MCP call got {error}") from None
 
-    def _connection(self, config: McpServerConfig) -> Connection:
+    async def _on(self, config: McpServerConfig, use: Callable[[Connection], Awaitable[T]]) -> T:
         """Runs on the loop thread only, so no two connections to one server are made."""
         from react_repl.mcp._connection import Connection
 
@@ -160,15 +154,7 @@ class McpServers:
         if connection is None:
             connection = Connection(config, self.max_message_bytes, self.start_timeout)
             self._connections[config.name] = connection
-        return connection
-
-    async def _call(
-        self, config: McpServerConfig, tool: str, arguments: dict[str, Any], timeout: float
-    ) -> Any:
-        return await self._connection(config).call(tool, arguments, timeout)
-
-    async def _list(self, config: McpServerConfig, timeout: float) -> list[dict[str, Any]]:
-        return await self._connection(config).list_tools(timeout)
+        return await use(connection)
 
     async def _close_all(self) -> None:
         connections = list(self._connections.values())

@@ -74,7 +74,7 @@ class ToolShape:
         return ApiSpec(
             name=self.python_name,
             qualname=self.tool_name,
-            module=server_module(self.server),
+            module=MCP_SOURCE_PREFIX + self.server.name,  # never importable, never a clash
             source_file=self.server.origin or self.server.label(),
             line=0,
             signature=self.signature_text,
@@ -96,19 +96,13 @@ class ToolShape:
         )
 
 
-def server_module(server: McpServerConfig) -> str:
-    """The module name of a server's tools in the index: never importable, never a clash."""
-    return MCP_SOURCE_PREFIX + server.name
-
-
 def tool_shapes(server: McpServerConfig, tools: Sequence[Mapping[str, Any]]) -> list[ToolShape]:
     """Shapes for a server's listing, in order; a listing entry without a name is skipped."""
-    shapes: list[ToolShape] = []
-    for tool in tools:
-        name = tool.get("name") if isinstance(tool, Mapping) else None
-        if isinstance(name, str) and name.strip():
-            shapes.append(tool_shape(server, tool))
-    return shapes
+    return [
+        tool_shape(server, tool)
+        for tool in tools
+        if isinstance(tool, Mapping) and isinstance(tool.get("name"), str) and tool["name"].strip()
+    ]
 
 
 def tool_shape(server: McpServerConfig, tool: Mapping[str, Any]) -> ToolShape:

@@ -5,6 +5,7 @@ the `react_repl.apis` entry-point group); the index embeds the specs and the san
 functions they describe.
 """
 
+from react_repl.registry._collect import format_signature, read_signature
 from react_repl.registry._decorator import Declaration, api, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import (
@@ -17,7 +18,6 @@ from react_repl.registry._loading import (
 )
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
 from react_repl.registry._registry import ENTRY_POINT_GROUP, ApiRegistry, is_mcp_spec
-from react_repl.registry._signatures import format_signature, read_signature
 from react_repl.registry._sources import (
     MCP_SOURCE_PREFIX,
     SourcesFileError,

@@ -24,18 +24,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, Declaration, declaration_of
+from react_repl._secrets import shown_signature
+from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import LoadedModule
 from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
-from react_repl.registry._signatures import (
-    format_annotation,
-    format_default,
-    format_signature,
-    read_signature,
-)
 
 _ALL_ASSIGNMENT = re.compile(r"^__all__\s*(?::[^=]*)?=")
+_NOISE = re.compile(r"\b(?:typing|typing_extensions|collections\.abc|builtins)\.")
 
 
 @dataclass(frozen=True)
@@ -181,7 +177,25 @@ def _collect_one(loaded: LoadedModule, attribute: str, obj: Any, result: Collect
         result.problems.append(_problem(loaded, line, message))
         return
     docs = parse_docstring(inspect.cleandoc(obj.__doc__ or ""))
-    spec = _spec(loaded, obj, name, line, signature, docs, mark, declaration)
+    spec = ApiSpec(
+        name=name,
+        qualname=obj.__qualname__,
+        module=loaded.module.__name__,
+        source_file=loaded.source_file,
+        line=line or 0,
+        signature=format_signature(name, signature),
+        summary=docs.summary,
+        description=docs.description,
+        params=tuple(_param_doc(param, docs) for param in signature.parameters.values()),
+        returns=docs.returns,
+        raises=docs.raises,
+        tags=mark.tags if mark else (),
+        module_hash=loaded.module_hash,
+        side_effects=declaration.side_effects,
+        network=declaration.network,
+        max_calls_per_action=declaration.max_calls_per_action,
+        max_calls_per_run=declaration.max_calls_per_run,
+    )
     for extra in sorted(set(docs.params) - {param.name.lstrip("*") for param in spec.params}):
         message = (
             f"{name!r} documents parameter {extra!r}, which its signature lacks "
@@ -205,37 +219,6 @@ def _refusal(loaded: LoadedModule, func: Callable[..., Any], name: str) -> str |
             f"so a fresh process could not import it; not registered"
         )
     return None
-
-
-def _spec(
-    loaded: LoadedModule,
-    func: Callable[..., Any],
-    name: str,
-    line: int | None,
-    signature: inspect.Signature,
-    docs: DocSections,
-    mark: ApiMark | None,
-    declaration: Declaration,
-) -> ApiSpec:
-    return ApiSpec(
-        name=name,
-        qualname=func.__qualname__,
-        module=loaded.module.__name__,
-        source_file=loaded.source_file,
-        line=line or 0,
-        signature=format_signature(name, signature),
-        summary=docs.summary,
-        description=docs.description,
-        params=tuple(_param_doc(param, docs) for param in signature.parameters.values()),
-        returns=docs.returns,
-        raises=docs.raises,
-        tags=mark.tags if mark else (),
-        module_hash=loaded.module_hash,
-        side_effects=declaration.side_effects,
-        network=declaration.network,
-        max_calls_per_action=declaration.max_calls_per_action,
-        max_calls_per_run=declaration.max_calls_per_run,
-    )
 
 
 def _param_doc(parameter: inspect.Parameter, docs: DocSections) -> ParamDoc:
@@ -268,3 +251,59 @@ def _line_of(obj: Any) -> int | None:
 
 def _problem(loaded: LoadedModule, line: int | None, message: str) -> RegistrationProblem:
     return RegistrationProblem(loaded.source_file, line, message)
+
+
+class TypeText:
+    """Stands in for an annotation so that `inspect.Signature.__str__` prints our text verbatim."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def read_signature(func: Callable[..., Any]) -> inspect.Signature:
+    """The signature as the model may read it: string annotations evaluated when possible (their
+    text when names are missing), and every default that is not a plain literal written in the
+    function's own source shown as `...` (react_repl._secrets, rule 1): an `api_key` default
+    read from the environment would otherwise reach method_search results and the index."""
+    try:
+        signature = inspect.signature(func, eval_str=True)
+    except (NameError, SyntaxError, TypeError, AttributeError):
+        signature = inspect.signature(func)
+    return shown_signature(func, signature)
+
+
+def format_annotation(annotation: Any) -> str | None:
+    """Without module noise (`typing.`, `NoneType`); a string annotation (`from __future__ import
+    annotations`) as written, not quoted: `get_weather(city: str, days: int = 1) -> dict`."""
+    if annotation is inspect.Parameter.empty:
+        return None
+    if isinstance(annotation, str):
+        text = annotation
+    elif annotation is None or annotation is type(None):
+        text = "None"
+    else:
+        text = inspect.formatannotation(annotation)
+    return _NOISE.sub("", text).replace("NoneType", "None")
+
+
+def format_default(default: Any) -> str | None:
+    return None if default is inspect.Parameter.empty else repr(default)
+
+
+def format_signature(name: str, signature: inspect.Signature) -> str:
+    parameters = [
+        parameter.replace(annotation=_render(parameter.annotation))
+        for parameter in signature.parameters.values()
+    ]
+    clean = signature.replace(
+        parameters=parameters, return_annotation=_render(signature.return_annotation)
+    )
+    return f"{name}{clean}"
+
+
+def _render(annotation: Any) -> Any:
+    text = format_annotation(annotation)
+    return inspect.Parameter.empty if text is None else TypeText(text)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar, overload
+from typing import Any, TypedDict, TypeVar, Unpack, overload
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,6 +49,16 @@ class Declaration:
     read_only_arguments: bool = False
 
 
+class _Declared(TypedDict, total=False):
+    """`Declaration`'s fields as `@api` keywords, so that type checkers check them too."""
+
+    side_effects: bool
+    network: bool
+    max_calls_per_action: int | None
+    max_calls_per_run: int | None
+    read_only_arguments: bool
+
+
 @dataclass(frozen=True)
 class ApiMark:
     name: str | None
@@ -61,55 +71,27 @@ class ApiMark:
 def api(func: F, /) -> F: ...
 @overload
 def api(
-    func: None = None,
-    /,
-    *,
-    name: str | None = None,
-    tags: Iterable[str] = (),
-    side_effects: bool = False,
-    network: bool = False,
-    max_calls_per_action: int | None = None,
-    max_calls_per_run: int | None = None,
-    read_only_arguments: bool = False,
+    *, name: str | None = None, tags: Iterable[str] = (), **declared: Unpack[_Declared]
 ) -> Callable[[F], F]: ...
 def api(
-    func: Any = None,
-    /,
-    *,
-    name: str | None = None,
-    tags: Iterable[str] = (),
-    side_effects: bool = False,
-    network: bool = False,
-    max_calls_per_action: int | None = None,
-    max_calls_per_run: int | None = None,
-    read_only_arguments: bool = False,
+    func: Any = None, /, *, name: str | None = None, tags: Iterable[str] = (), **declared: Any
 ) -> Any:
     """Register a function as an API, optionally under another `name` and with search `tags`,
-    and declare what it does (see the module docstring).
+    and declare what it does (the keywords of `Declaration`, see the module docstring).
 
     Works bare (`@api`) and called (`@api(name="forecast", tags=["weather"], network=True)`).
     A decorated function counts as an API even when the module's `__all__` leaves it out.
+    An unknown keyword is misuse like any other: reported, never raised at import time.
     """
     if isinstance(func, str):
         positional = f"@api({func!r}) passes the name positionally; write @api(name={func!r})"
         return _marker(ApiMark(None, (), positional))
-    given = {
-        "side_effects": side_effects,
-        "network": network,
-        "max_calls_per_action": max_calls_per_action,
-        "max_calls_per_run": max_calls_per_run,
-        "read_only_arguments": read_only_arguments,
-    }
-    declared = tuple(
-        (key, value) for key, value in given.items() if value is not None and value is not False
-    )
-    mark = _build_mark(name, tags, declared)
-    if func is None:
-        return _marker(mark)
-    return _marker(mark)(func)
+    kept = tuple((key, value) for key, value in declared.items() if value is not None)
+    marker = _marker(_build_mark(name, tags, kept))
+    return marker if func is None else marker(func)
 
 
-def _build_mark(name: Any, tags: Any, declared: tuple[tuple[str, Any], ...] = ()) -> ApiMark:
+def _build_mark(name: Any, tags: Any, declared: tuple[tuple[str, Any], ...]) -> ApiMark:
     problem = _declaration_problem(dict(declared), "@api")
     if problem:
         return ApiMark(None, (), problem)

@@ -26,7 +26,7 @@ def parse_docstring(text: str) -> DocSections:
     try:
         parsed = docstring_parser.parse(text)
     except docstring_parser.ParseError:
-        return _plain(text)
+        return DocSections(*_split_summary(text), {}, "", ())
     summary, description = _split_summary(parsed.description or "")
     return DocSections(
         summary=summary,
@@ -35,11 +35,6 @@ def parse_docstring(text: str) -> DocSections:
         returns=_returns(parsed.returns),
         raises=tuple(_join(item.type_name, item.description) for item in parsed.raises),
     )
-
-
-def _plain(text: str) -> DocSections:
-    summary, description = _split_summary(text)
-    return DocSections(summary, description, {}, "", ())
 
 
 def _split_summary(text: str) -> tuple[str, str]:

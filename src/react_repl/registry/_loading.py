@@ -86,7 +86,10 @@ def load_file(path: str | Path) -> LoadedModule:
         with _output_to_stderr():
             spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:
-        _restore(name, cached)
+        if cached is None:
+            sys.modules.pop(name, None)
+        else:
+            sys.modules[name] = cached
         raise _import_failure(source, error) from error
     return LoadedModule(module, source, digest)
 
@@ -138,13 +141,6 @@ def _ensure_synthetic_package() -> None:
         sys.modules[SYNTHETIC_PACKAGE] = package
 
 
-def _restore(name: str, previous: types.ModuleType | None) -> None:
-    if previous is None:
-        sys.modules.pop(name, None)
-    else:
-        sys.modules[name] = previous
-
-
 def _import_failure(source: str, error: BaseException) -> ModuleLoadError:
     if isinstance(error, SyntaxError) and error.filename == source:
         return ModuleLoadError(source, error.lineno, f"syntax error: {error.msg}")
@@ -158,12 +154,10 @@ def _deepest_file(error: BaseException) -> str | None:
     """The file where a failure inside someone else's import happened (not importlib's frames)."""
     if isinstance(error, SyntaxError) and error.filename:
         return error.filename
-    frames = traceback.extract_tb(error.__traceback__)
-    files = [frame.filename for frame in frames if not frame.filename.startswith("<")]
-    return files[-1] if files else None
+    frames = reversed(traceback.extract_tb(error.__traceback__))
+    return next((frame.filename for frame in frames if not frame.filename.startswith("<")), None)
 
 
 def _last_line_in(source: str, error: BaseException) -> int | None:
-    frames = traceback.extract_tb(error.__traceback__)
-    lines = [frame.lineno for frame in frames if frame.filename == source]
-    return lines[-1] if lines else None
+    frames = reversed(traceback.extract_tb(error.__traceback__))
+    return next((frame.lineno for frame in frames if frame.filename == source), None)

@@ -214,17 +214,16 @@ class _Builder:
                 self._add_module(entry.module)
 
     def _add_file(self, path: Path) -> None:
-        key = str(path.resolve())
-        if key not in self._seen_sources:
-            self._seen_sources.add(key)
-            self._register(load_file, path)
+        self._register(load_file, path, str(path.resolve()))
 
     def _add_module(self, name: str) -> None:
-        if name not in self._seen_sources:
-            self._seen_sources.add(name)
-            self._register(load_module_name, name)
+        self._register(load_module_name, name, name)
 
-    def _register(self, loader: Callable[[Any], Any], source: Any) -> None:
+    def _register(self, loader: Callable[[Any], Any], source: Any, key: str) -> None:
+        """Load a source once, however many ways it was reached."""
+        if key in self._seen_sources:
+            return
+        self._seen_sources.add(key)
         try:
             loaded = loader(source)
         except ModuleLoadError as error:
