@@ -17,10 +17,9 @@ from typing import Any
 
 import pluggy
 
-from react_repl.agent._action import act
 from react_repl.agent._parse import parse_reply, summary_of
 from react_repl.agent._recorder import RunRecorder, StepNotes
-from react_repl.agent._tracing import model_attributes, stage, usage_attributes
+from react_repl.agent._tracing import act, model_attributes, stage, usage_attributes
 from react_repl.context import (
     ActionProposed,
     ActionReviewed,
