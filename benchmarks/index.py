@@ -86,7 +86,7 @@ def build(path: Path, count: int, encoder: object) -> tuple[MethodIndex, float]:
 
 
 # Chained requests with quoted values: the request, its value-free view and up to four clauses
-# are embedded (src/react_repl/index/_query.py), the costliest kind of search.
+# are embedded (index/_method_index.py, `QueryViews`), the costliest kind of search.
 CHAINED = [
     f"Find the {noun} called '{noun}_{n}.txt' in {domain}, then {verb} it and also "
     f"{VERBS[(n + 1) % len(VERBS)]} the {NOUNS[(n + 2) % len(NOUNS)]} for me."

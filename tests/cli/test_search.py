@@ -106,15 +106,15 @@ def test_search_never_imports_torch(home: Path) -> None:
 def test_a_configured_sentence_transformers_model_builds_and_searches(tmp_path: Path) -> None:
     """Another model (here the MiniLM folder itself, loaded through sentence-transformers) is
     recorded in the index, and searching with the default model afterwards asks for a rebuild."""
-    from react_repl.index._minilm import model_dir
+    from react_repl.index._minilm_weights import find_weights
 
     (tmp_path / "apis").mkdir()
     (tmp_path / "apis" / "assistant.py").write_text(APIS)
-    configured = {"REACT_REPL_EMBEDDING_MODEL": str(model_dir())}
+    configured = {"REACT_REPL_EMBEDDING_MODEL": str(find_weights())}
     built = react_repl("index", "build", home=tmp_path, env=configured)
     assert built.returncode == 0, built.stderr
     manifest = json.loads((tmp_path / "index" / "manifest.json").read_text())
-    assert manifest["model"] == str(model_dir())
+    assert manifest["model"] == str(find_weights())
     found = react_repl(
         "search", "what will the weather be", "--k", "1", home=tmp_path, env=configured
     )

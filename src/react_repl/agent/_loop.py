@@ -17,10 +17,9 @@ from typing import Any
 
 import pluggy
 
-from react_repl.agent._action import act
 from react_repl.agent._parse import parse_reply, summary_of
 from react_repl.agent._recorder import RunRecorder, StepNotes
-from react_repl.agent._tracing import model_attributes, stage, usage_attributes
+from react_repl.agent._tracing import act, model_attributes, stage, usage_attributes
 from react_repl.context import (
     ActionProposed,
     ActionReviewed,
@@ -133,7 +132,10 @@ class StepLoop:
         note = _review_note(review)
         self.emit(ActionReviewed(step, review.decision, code if runs else "", review.reason))
         if review.decision == "stop":
-            self._stopped_by_reviewer(step, proposal, review, completion, started)
+            self.record(step, "step", completion, started,
+                        StepNotes(proposal.thought, "", "", proposal.action, note))  # fmt: skip
+            error = f"stopped by the reviewer at step {step}: {review.reason or 'no reason given'}"
+            raise _Finished(Outcome(Status.INTERRUPTED, error=error))
         if review.decision == "reject":
             text = self.run.prompts.render("rejected.jinja2", reason=review.reason or "no reason")
             notes = StepNotes(proposal.thought, "", text, proposal.action, note)
@@ -314,15 +316,6 @@ class StepLoop:
         review = f"not run: the reply hit the token limit ({max_tokens}) inside the action"
         notes = StepNotes(proposal.thought, "", text, proposal.action, review)
         self._finish_step(step, proposal, notes, completion, started)
-
-    def _stopped_by_reviewer(
-        self, step: int, proposal: Proposal, review: Review, completion: Completion, started: float
-    ) -> None:
-        reason = review.reason or "no reason given"
-        notes = StepNotes(proposal.thought, "", "", proposal.action, _review_note(review))
-        self.record(step, "step", completion, started, notes)
-        error = f"stopped by the reviewer at step {step}: {reason}"
-        raise _Finished(Outcome(Status.INTERRUPTED, error=error))
 
     def _out_of_steps(self) -> Outcome:
         """Max steps, with the wrap-up's summary; a failed wrap-up call loses only the summary:

@@ -64,7 +64,7 @@ class RunRecorder:
             raw_reply=completion.text,
             proposed_action=notes.proposed_action,
             review=notes.review,
-            retries=retry_causes(completion),
+            retries=tuple(f"attempt {r.attempt}: {r.cause}" for r in completion.retry_log),
         )
         self.steps.append(record)
         if self.log:
@@ -99,8 +99,3 @@ class RunRecorder:
                 error=error or None,
                 summary=summary,
             )
-
-
-def retry_causes(completion: Completion) -> tuple[str, ...]:
-    """The cause of each failed attempt before this completion succeeded, for the log."""
-    return tuple(f"attempt {r.attempt}: {r.cause}" for r in getattr(completion, "retry_log", ()))

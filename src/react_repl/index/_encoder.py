@@ -20,8 +20,7 @@ from typing import Protocol
 import numpy as np
 
 from ._errors import EncoderUnavailable
-from ._minilm import MODEL_NAME, model_dir
-from ._minilm_weights import WeightsMissing, fetch_weights
+from ._minilm_weights import MODEL_NAME, WeightsMissing, fetch_weights, find_weights
 
 MODEL_VARIABLE = "REACT_REPL_EMBEDDING_MODEL"
 
@@ -50,7 +49,7 @@ class SentenceTransformerEncoder:
             ) from error
         self.name = model or MODEL_NAME
         try:
-            self._model = SentenceTransformer(model or str(model_dir()), device="cpu")
+            self._model = SentenceTransformer(model or str(find_weights()), device="cpu")
         except (OSError, ValueError) as error:
             raise EncoderUnavailable(
                 f"cannot load embedding model {self.name!r} offline ({error}); set "
@@ -111,7 +110,7 @@ def _configured_model() -> str | None:
 def _minilm() -> Encoder:
     """MiniLM, fetching its weights first if nobody has (a pip-installed first search)."""
     try:
-        folder = model_dir()
+        folder = find_weights()
     except WeightsMissing:
         note = "react-repl: fetching the embedding model's weights (84 MB, once)"
         folder = _fetch_minilm(lambda _message: print(note, file=sys.stderr, flush=True))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 import time
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -18,11 +19,9 @@ from react_repl._unicode import valid_unicode
 
 from ._encoder import Encoder, default_encoder, default_encoder_identity
 from ._errors import IndexProblem
-from ._fusion import fuse
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
 from ._manifest import manifest_exists
-from ._query import QueryViews
 from ._store import IndexedApi, IndexState, load_state, save_state, writer_lock
 from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
@@ -32,6 +31,21 @@ if TYPE_CHECKING:
 
 SearchMode = Literal["hybrid", "dense", "lexical"]
 CANDIDATES = 50
+LEXICAL_BONUS = 0.05
+BUILTIN_DISCOUNT = 0.05
+PART_WEIGHT = 1.0
+MAX_PARTS = 4
+_MIN_WORDS = 3
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[.!?;])\s+"  # sentence ends
+    r"|,?\s+(?:and then|then|and also|after that|afterwards|also)\s+"  # sequencing words
+    r"|\s+and\s+(?=[a-z]+\s)",  # "... and <verb> ..."
+    re.IGNORECASE,
+)
+_VALUE = re.compile(
+    r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|‘[^’\n]*’|“[^”\n]*”"  # quoted strings
+    r"|\b[\w-]+\.[A-Za-z]{2,4}\b"  # file names
+)
 
 
 class MethodIndex:
@@ -225,6 +239,42 @@ class MethodIndex:
         return [(int(rows[i]), float(scores[i])) for i in order]
 
 
+def fuse(
+    dense: Sequence[tuple[int, float]],
+    lexical: Sequence[tuple[int, float]],
+    discounted: Container[int] = frozenset(),
+) -> list[tuple[int, float]]:
+    """(row, score) best first, from (row, score) lists, best first, either may be empty.
+
+    Cosine similarity plus a small BM25 bonus (BM25 divided by the query's best BM25 score), not
+    reciprocal rank fusion: on the dev sets RRF lifted BFCL but cost API-Bank 10-16 points of R@1,
+    because BM25 there is much weaker than the dense model and RRF gives both rankings equal say.
+    A bonus of 0.05 keeps the dense order unless lexical evidence is strong. A row only the
+    lexical side found gets the lowest cosine of the dense candidates, so it can climb only by
+    lexical evidence.
+
+    Rows in `discounted` (built-ins) lose BUILTIN_DISCOUNT. They are a general-purpose kit
+    (files, dates, arithmetic, messages); APIs a user registers are what their tasks are about,
+    and where both could serve a request ("write this into report.txt": the built-in
+    `write_text_file` or the user's file system `echo`), the user's should come first. A built-in
+    that clearly matches still ranks first: the discount is smaller than the gap between a right
+    and a merely related API. Both measured in docs/method_search.md.
+    """
+    scores = dict(dense)
+    if dense:
+        floor = min(scores.values())
+        best = max((score for _, score in lexical), default=0.0)
+        if best > 0:
+            for row, score in lexical:
+                scores[row] = scores.get(row, floor) + LEXICAL_BONUS * score / best
+    else:
+        scores = dict(lexical)
+    for row in scores:
+        if row in discounted:
+            scores[row] -= BUILTIN_DISCOUNT
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+
 def _merged_rows(
     old_rows: Sequence[IndexedApi],
     specs: Sequence[Any],
@@ -265,3 +315,51 @@ def _is_builtin(spec: Any) -> bool:
     source = Path(spec.source_file).resolve()
     shipped = (builtin_apis_dir(), distractor_pack_dir(), PACKAGE_DIR)
     return any(source.is_relative_to(folder.resolve()) for folder in shipped if folder)
+
+
+def query_parts(query: str) -> list[str]:
+    """The clauses of a multi-part request (at most MAX_PARTS); [] for a single request."""
+    parts = [part.strip() for part in _CLAUSE_BREAK.split(query) if part and part.strip()]
+    parts = [part for part in parts if len(part.split()) >= _MIN_WORDS]
+    return parts[:MAX_PARTS] if len(parts) > 1 else []
+
+
+def without_values(text: str) -> str | None:
+    """`text` without quoted strings and file names; None when nothing (or too little) is left."""
+    words = _VALUE.sub(" ", text).split()
+    stripped = " ".join(words)
+    return stripped if len(words) >= 2 and stripped != " ".join(text.split()) else None
+
+
+class QueryViews:
+    """The texts to embed for one request, and how their cosines combine into one score: the
+    request, its words without the values it carries, and its clauses.
+
+    Chained requests. "Create the folder temp, then move the report into it and sort it" needs
+    three APIs; one embedding of the whole request sits between them and may rank none of them
+    near the top. Each clause is embedded too, and an API's dense score adds its best cosine with
+    any clause.
+
+    Values. "Show me what's inside 'Annual_Report_2023.docx'" names what to act on, not which
+    function acts, yet to the encoder "Report" resembles any docstring whose example reads
+    "reports/summary.md". Quoted strings and file names are therefore also dropped from a second
+    view of the request (and from each clause), which is averaged with the request as written.
+    Both were measured on both dev sets and on three renderings of them, with and without the
+    built-in APIs as distractors (docs/method_search.md).
+    """
+
+    def __init__(self, query: str) -> None:
+        self._request = [query, *filter(None, [without_values(query)])]
+        self._parts = [without_values(part) or part for part in query_parts(query)]
+
+    @property
+    def texts(self) -> list[str]:
+        return [*self._request, *self._parts]
+
+    def combine(self, similarities: np.ndarray) -> np.ndarray:
+        """Rows of cosines, one column per text in `texts` order -> one score per row."""
+        request = similarities[:, : len(self._request)].mean(axis=1)
+        if not self._parts:
+            return request
+        best_part = similarities[:, len(self._request) :].max(axis=1)
+        return (request + PART_WEIGHT * best_part) / (1 + PART_WEIGHT)

@@ -25,6 +25,8 @@ import platformdirs
 
 from react_repl._paths import APP_NAME, cache_dir
 
+MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
 
 @dataclass(frozen=True)
 class WeightsWheel:

