@@ -104,7 +104,7 @@ class Exchange:
                 for item in items:
                     if isinstance(item, PlainBody):
                         self._take_body(item, parts, asked_to_stream=streaming)
-                    elif parts.add_chunk(item.to_dict()):
+                    elif parts.add(item.to_dict()):
                         break  # a stop: leaving the block closes the stream
         except Silence as silence:
             if not streaming:
@@ -191,7 +191,7 @@ class Exchange:
             raise unreadable_body(self._url, body.status, body.content_type, body.text)
         if asked_to_stream:
             self._streams = False  # it answered a stream request whole: ask for whole replies
-        parts.add_body(data)
+        parts.add(data)
 
     def _judge(self, parts: ReplyParts, *, streamed: bool) -> None:
         """A reply that arrived but cannot be used is a failure too, and worth another try."""
