@@ -38,7 +38,7 @@ from ._failures import (
     whole_reply_too_slow,
 )
 from ._reply import ReplyParts
-from ._transfer import Channel, Silence, Transfer
+from ._transfer import Silence, Transfer
 from ._types import ModelSettings
 
 Listing = Callable[[], "list[dict[str, Any]] | None"]
@@ -103,7 +103,7 @@ class Exchange:
                 for item in items:
                     if isinstance(item, PlainBody):
                         self._take_body(item, parts, asked_to_stream=streaming)
-                    elif parts.add_chunk(item.to_dict()):
+                    elif parts.add(item.to_dict()):
                         break  # a stop: leaving the block closes the stream
         except Silence as silence:
             if not streaming:
@@ -156,28 +156,28 @@ class Exchange:
         request["timeout"] = backstop + _BACKSTOP_MARGIN
         return request
 
-    def _producer(self, request: dict[str, Any]) -> Callable[[Channel], None]:
+    def _producer(self, request: dict[str, Any]) -> Callable[[Transfer], None]:
         completions = self._client.chat.completions
         if request.get("stream"):
 
-            def produce_stream(channel: Channel) -> None:
+            def produce_stream(transfer: Transfer) -> None:
                 stream = completions.create(**request)
-                channel.opened(stream.response)
+                transfer.open(stream.response)
                 content_type = stream.response.headers.get("content-type", "")
                 if "event-stream" in content_type or not content_type:
                     for chunk in stream:
-                        channel.put(chunk)
+                        transfer.put(chunk)
                 else:
-                    channel.put(_read_body(stream.response))
+                    transfer.put(_read_body(stream.response))
 
             return produce_stream
 
-        def produce_whole(channel: Channel) -> None:
+        def produce_whole(transfer: Transfer) -> None:
             # A streamed *response* (not an SSE stream): the body is read here, after the
             # headers, so a reset mid-body is told apart from a server that never answered.
             with completions.with_streaming_response.create(**request) as raw:
-                channel.opened(raw.http_response)
-                channel.put(_read_body(raw.http_response))
+                transfer.open(raw.http_response)
+                transfer.put(_read_body(raw.http_response))
 
         return produce_whole
 
@@ -190,7 +190,7 @@ class Exchange:
             raise unreadable_body(self._url, body.status, body.content_type, body.text)
         if asked_to_stream:
             self._streams = False  # it answered a stream request whole: ask for whole replies
-        parts.add_body(data)
+        parts.add(data)
 
     def _judge(self, parts: ReplyParts, *, streamed: bool) -> None:
         """A reply that arrived but cannot be used is a failure too, and worth another try."""

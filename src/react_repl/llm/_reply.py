@@ -73,28 +73,18 @@ class ReplyParts:
         self._usage: Mapping[str, Any] | None = None
         self._timings: Mapping[str, Any] | None = None
 
-    def add_chunk(self, chunk: Mapping[str, Any]) -> bool:
-        """One chat.completion.chunk as a dict; True once a stop ends the reply."""
-        self._note_counts(chunk)
-        for choice in _choices(chunk):
+    def add(self, data: Mapping[str, Any]) -> bool:
+        """One chat.completion.chunk, or a whole chat.completion from a server that did not
+        stream, as a dict; True once a stop ends the reply."""
+        self._note_counts(data)
+        for choice in _choices(data):
             self.choices_seen = True
             self.finish_reason = choice.get("finish_reason") or self.finish_reason
-            delta = choice.get("delta")
-            content = delta.get("content") if isinstance(delta, Mapping) else None
+            part = choice.get("delta", choice.get("message"))
+            content = part.get("content") if isinstance(part, Mapping) else None
             if isinstance(content, str) and self.text.add(content):
                 return True
         return False
-
-    def add_body(self, body: Mapping[str, Any]) -> None:
-        """A whole chat.completion, from a server that did not stream."""
-        self._note_counts(body)
-        for choice in _choices(body):
-            self.choices_seen = True
-            self.finish_reason = choice.get("finish_reason")
-            message = choice.get("message")
-            content = message.get("content") if isinstance(message, Mapping) else None
-            if isinstance(content, str):
-                self.text.add(content)
 
     def token_counts(self, messages: Sequence[Mapping[str, Any]]) -> tuple[int, int, bool]:
         """(prompt, completion, estimated): the server's `usage`, else llama.cpp's per-token

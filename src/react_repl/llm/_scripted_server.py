@@ -55,7 +55,7 @@ class ScriptedServer:
     ) -> None:
         self.models = list(models)
         self.context_window = context_window
-        self._streams = streams
+        self.streams = streams
         self._responder = responder
         self._lock = threading.Lock()
         self._replies: deque[ScriptedReply] = deque(as_reply(r) for r in replies)
@@ -75,10 +75,6 @@ class ScriptedServer:
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self._httpd.server_address[1]}/v1"
-
-    @property
-    def streams(self) -> bool:
-        return self._streams
 
     @property
     def requests(self) -> list[dict[str, Any]]:
@@ -184,24 +180,20 @@ def handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:
             if self.path.rstrip("/").endswith("/models"):
-                self._send_json(200, server.models_payload())
+                self._send(200, server.models_payload())
             else:
-                self._send_json(404, {"error": {"message": f"no route {self.path}", "code": None}})
+                self._send_error(404, f"no route {self.path}")
 
         def do_POST(self) -> None:
-            length = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(length)
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             if not self.path.rstrip("/").endswith("/chat/completions"):
-                self._send_json(404, {"error": {"message": f"no route {self.path}", "code": None}})
-                return
+                return self._send_error(404, f"no route {self.path}")
             try:
                 body = json.loads(raw or b"{}")
             except json.JSONDecodeError as exc:
-                self._send_json(400, {"error": {"message": f"invalid JSON: {exc}", "code": None}})
-                return
+                return self._send_error(400, f"invalid JSON: {exc}")
             if not isinstance(body, dict):
-                self._send_json(400, {"error": {"message": "the body must be a JSON object"}})
-                return
+                return self._send_error(400, "the body must be a JSON object")
             reply = server.next_reply(body)
             if not (reply.ping_interval > 0 and self._streams(reply, body)):
                 server.wait(reply.delay)
@@ -217,13 +209,13 @@ def handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
             elif reply.body is not None:
                 self._send(reply.status, reply.body.encode(), reply.content_type, reply.headers)
             elif reply.status != 200:
-                self._send_json(reply.status, error_payload(reply), reply.headers)
+                self._send(reply.status, error_payload(reply), headers=reply.headers)
             elif self._streams(reply, body):
                 self._stream(reply, stream_payloads(reply, body))
             elif reply.fault in ("stall", "reset", "truncate", "invalid_sse"):
                 self._broken_json(reply, json.dumps(completion_payload(reply, body)).encode())
             else:
-                self._send_json(200, completion_payload(reply, body), reply.headers)
+                self._send(200, completion_payload(reply, body), headers=reply.headers)
 
         def _stream(self, reply: ScriptedReply, chunks: list[dict[str, Any]]) -> None:
             """Server-sent events, one HTTP chunk each, broken halfway when a fault says so."""
@@ -264,7 +256,7 @@ def handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
             or, for `invalid_sse`, complete but ending in garbage."""
             half = data[: len(data) // 2]
             if reply.fault == "invalid_sse":
-                self._send(200, half + b"<garbage>", "application/json")
+                self._send(200, half + b"<garbage>")
                 return
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -293,18 +285,19 @@ def handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
             self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
 
-        def _send_json(
-            self, status: int, payload: Mapping[str, Any], headers: Mapping[str, str] | None = None
-        ) -> None:
-            self._send(status, json.dumps(payload).encode(), "application/json", headers)
+        def _send_error(self, status: int, message: str) -> None:
+            self._send(status, {"error": {"message": message, "code": None}})
 
         def _send(
             self,
             status: int,
-            data: bytes,
-            content_type: str,
+            data: bytes | Mapping[str, Any],
+            content_type: str = "application/json",
             headers: Mapping[str, str] | None = None,
         ) -> None:
+            """A whole reply: `data` is the raw body, or a payload sent as JSON."""
+            if not isinstance(data, bytes):
+                data = json.dumps(data).encode()
             try:
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)

@@ -32,71 +32,19 @@ class Silence(Exception):
         self.seconds = seconds
 
 
-class Channel:
-    """The worker's side: announce the HTTP response once it exists, then hand over items."""
-
-    def __init__(self) -> None:
-        self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
-        self._lock = threading.Lock()
-        self._response: Any = None
-        self.abandoned = threading.Event()
-
-    def opened(self, response: Any) -> None:
-        """Register the response (an httpx Response) so the caller can watch and end it."""
-        with self._lock:
-            self._response = response
-        if self.abandoned.is_set():
-            self.shut()
-
-    def put(self, item: Any) -> None:
-        self._items.put(("item", item))
-
-    def finish(self, error: BaseException | None) -> None:
-        self._items.put(("end", None) if error is None else ("error", error))
-
-    def next(self, timeout: float) -> tuple[str, Any]:
-        """The next ("item" | "end" | "error", payload), or ("", None) after `timeout` seconds."""
-        try:
-            return self._items.get(timeout=timeout)
-        except queue.Empty:
-            return "", None
-
-    def shut(self) -> None:
-        """Shut the socket down (wakes a blocked read in any thread), else close the response."""
-        with self._lock:
-            response = self._response
-        if response is None:
-            return
-        stream = response.extensions.get("network_stream")
-        sock = stream.get_extra_info("socket") if stream is not None else None
-        if isinstance(sock, socket.socket):
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-        else:
-            with contextlib.suppress(Exception):
-                response.close()
-
-    def bytes_received(self) -> int:
-        with self._lock:
-            response = self._response
-        return 0 if response is None else int(response.num_bytes_downloaded)
-
-    @property
-    def is_open(self) -> bool:
-        with self._lock:
-            return self._response is not None
-
-
 class Transfer:
-    """Runs `produce(channel)` on a worker thread; `items()` yields what it puts, in order.
+    """Runs `produce(transfer)` on a worker thread, which calls `open` once the HTTP response
+    exists and `put` for each item; `items()` yields them to the caller, in order.
 
     Use as a context manager: leaving the block for any reason (a stop string found, an error,
     Ctrl-C) ends the transfer, so no stream keeps a server generating for nobody.
     """
 
-    def __init__(self, produce: Callable[[Channel], None]) -> None:
-        self._channel = Channel()
+    def __init__(self, produce: Callable[[Transfer], None]) -> None:
         self._produce = produce
+        self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+        self._response: Any = None  # an httpx Response, set once by the worker
+        self._abandoned = threading.Event()
         self._worker = threading.Thread(target=self._run, name="react-repl-model", daemon=True)
 
     def __enter__(self) -> Transfer:
@@ -109,11 +57,34 @@ class Transfer:
     @property
     def opened(self) -> bool:
         """True once the server's response headers arrived."""
-        return self._channel.is_open
+        return self._response is not None
+
+    def open(self, response: Any) -> None:
+        """The worker's side: register the response so the caller can watch and end it."""
+        self._response = response
+        if self._abandoned.is_set():
+            self._shut()
+
+    def put(self, item: Any) -> None:
+        self._items.put(("item", item))
 
     def end(self) -> None:
-        self._channel.abandoned.set()
-        self._channel.shut()
+        self._abandoned.set()
+        self._shut()
+
+    def _shut(self) -> None:
+        """Shut the socket down (wakes a blocked read in any thread), else close the response."""
+        response = self._response
+        if response is None:
+            return
+        stream = response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if isinstance(sock, socket.socket):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        else:
+            with contextlib.suppress(Exception):
+                response.close()
 
     def items(
         self,
@@ -129,12 +100,14 @@ class Transfer:
         work, the request is waiting its turn, not hung: the wait goes on, up to `queue_limit`
         seconds of such waiting in all.
         """
-        channel = self._channel
         last_alive = time.monotonic()
         waited_in_queue = 0.0
         seen_bytes = 0
         while True:
-            kind, payload = channel.next(POLL_SECONDS)
+            try:
+                kind, payload = self._items.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                kind, payload = "", None
             now = time.monotonic()
             if cancel is not None and cancel.is_set():
                 self.end()
@@ -146,7 +119,7 @@ class Transfer:
                 raise payload
             elif kind == "end":
                 return
-            elif (received := channel.bytes_received()) != seen_bytes:
+            elif (received := self._bytes_received()) != seen_bytes:
                 seen_bytes, last_alive = received, now  # keep-alive pings, progress events
             elif now - last_alive > (limit := silence_limit()):
                 if queued is not None and waited_in_queue < queue_limit and queued():
@@ -156,13 +129,16 @@ class Transfer:
                 self.end()
                 raise Silence(limit)
 
+    def _bytes_received(self) -> int:
+        response = self._response
+        return 0 if response is None else int(response.num_bytes_downloaded)
+
     def _run(self) -> None:
-        channel = self._channel
         try:
-            self._produce(channel)
+            self._produce(self)
         except BaseException as exc:
-            channel.finish(exc)
+            self._items.put(("error", exc))
         else:
-            channel.finish(None)
-        if channel.abandoned.is_set():
-            channel.shut()
+            self._items.put(("end", None))
+        if self._abandoned.is_set():
+            self._shut()

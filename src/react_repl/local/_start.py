@@ -126,15 +126,7 @@ def _start_once(
 ) -> ServerState:
     executable = binary_for(binary, profile)
     report(f"starting llama-server for {request.name} on port {port}")
-    process = launch(
-        executable,
-        request.model_path,
-        request.name,
-        port=port,
-        threads=request.threads,
-        ctx_size=request.ctx_size,
-        extra=profile.args,
-    )
+    process = launch(executable, request, port, profile.args)
     log = log_path(port)
     seen: list[Path] = []
 
@@ -207,14 +199,7 @@ def pick_port(requested: int | None) -> int:
 
 
 def launch(
-    binary: Path,
-    model_path: Path,
-    name: str,
-    *,
-    port: int,
-    threads: int,
-    ctx_size: int,
-    extra: tuple[str, ...] = (),
+    binary: Path, request: StartRequest, port: int, extra: tuple[str, ...]
 ) -> subprocess.Popen[bytes]:
     """Start detached (own session, no terminal) so the server outlives this run and Ctrl-C.
 
@@ -230,10 +215,10 @@ def launch(
     """
     command = [
         str(binary),
-        *("--model", str(model_path), "--alias", name),
+        *("--model", str(request.model_path), "--alias", request.name),
         *("--host", "127.0.0.1", "--port", str(port)),
-        *("--ctx-size", str(ctx_size), "--parallel", "1"),
-        *("--threads", str(threads), "--threads-batch", str(threads)),
+        *("--ctx-size", str(request.ctx_size), "--parallel", "1"),
+        *("--threads", str(request.threads), "--threads-batch", str(request.threads)),
         *("--cache-reuse", str(CACHE_REUSE_CHUNK), "--cache-ram", str(HOST_PROMPT_CACHE_MIB)),
         "--jinja",
         "--no-webui",

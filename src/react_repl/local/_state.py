@@ -180,12 +180,8 @@ def release_lease(port: int) -> None:
 
 def lease_users(port: int) -> list[Lease]:
     """Live leases on `port`'s server, oldest first; stale ones are deleted on the way."""
-    users = []
-    for path in sorted(leases_dir(port).glob("*.json")):
-        lease = _read_if_live(path)
-        if lease is not None:
-            users.append(lease)
-    return sorted(users, key=lambda lease: lease.since)
+    found = [_read_if_live(path) for path in leases_dir(port).glob("*.json")]
+    return sorted((lease for lease in found if lease), key=lambda lease: lease.since)
 
 
 def forget_leases(port: int) -> None:

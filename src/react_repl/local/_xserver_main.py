@@ -13,6 +13,8 @@ import sys
 import threading
 from collections.abc import Sequence
 
+import xllamacpp
+
 from react_repl.local._runtime import installed_version, server_params
 
 
@@ -38,16 +40,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.version:
-        import xllamacpp
-
         print(f"version: xllamacpp {installed_version()} ({platform.machine()})")
         print(xllamacpp.get_system_info())
         return 0
     if not args.model:
         print("error: --model is required", file=sys.stderr)
         return 2
-    import xllamacpp
-
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, lambda _signal, _frame: stop.set())
