@@ -18,18 +18,12 @@ from ._parse import ParsedRun, RunLogWarning
 Stat = tuple[int, int]
 """A JSONL file's size and st_mtime_ns: how the index tells whether it is in step with it."""
 
-_UPSERT_RUN = """
-INSERT INTO runs (path, id, hash, task, model, started, started_text, status, steps, answer,
-                  error, prompt_tokens, completion_tokens, bench_run, settings, size, mtime_ns)
-VALUES (:path, :id, :hash, :task, :model, :started, :started_text, :status, :steps, :answer,
-        :error, :prompt_tokens, :completion_tokens, :bench_run, :settings, :size, :mtime_ns)
-ON CONFLICT (path) DO UPDATE SET
-    id = excluded.id, hash = excluded.hash, task = excluded.task, model = excluded.model,
-    started = excluded.started, started_text = excluded.started_text, status = excluded.status,
-    steps = excluded.steps, answer = excluded.answer, error = excluded.error,
-    prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-    bench_run = excluded.bench_run, settings = excluded.settings, size = excluded.size,
-    mtime_ns = excluded.mtime_ns
+_RUN_COLUMNS = ("path", "id", "hash", "task", "model", "started", "started_text", "status",
+                "steps", "answer", "error", "prompt_tokens", "completion_tokens", "bench_run",
+                "settings", "size", "mtime_ns")  # fmt: skip
+_UPSERT_RUN = f"""
+INSERT INTO runs ({", ".join(_RUN_COLUMNS)}) VALUES ({", ".join(f":{c}" for c in _RUN_COLUMNS)})
+ON CONFLICT (path) DO UPDATE SET {", ".join(f"{c} = excluded.{c}" for c in _RUN_COLUMNS[1:])}
 -- a writer that already recorded more of this file than was read here wins: logs only grow
 WHERE NOT (runs.size > excluded.size AND runs.mtime_ns >= excluded.mtime_ns)
 RETURNING rowid
@@ -122,15 +116,10 @@ class RunFeed:
 
     def ended(self, end: Mapping[str, Any], steps: int, file: Stat) -> None:
         def write(connection: sqlite3.Connection) -> None:
-            answer, error = end.get("answer"), end.get("error")
-            values = {
-                "status": str(end["status"]),
-                "answer": None if answer is None else str(answer),
-                "error": None if error is None else str(error),
-                "steps": steps,
-                "prompt_tokens": end["prompt_tokens"],
-                "completion_tokens": end["completion_tokens"],
-            }
+            texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
+            values = {"status": str(end["status"]), **texts, "steps": steps,
+                      "prompt_tokens": end["prompt_tokens"],
+                      "completion_tokens": end["completion_tokens"]}  # fmt: skip
             self._update_run(connection, values, file)
 
         self._apply(write)
@@ -185,27 +174,15 @@ class _RowGone(Exception):
 
 def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
     """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
-    row = {
-        "path": path,
-        "id": run.id,
-        "hash": run_hash(run.id),
-        "task": str(run.header["task"]),
-        "model": str(run.header["model"]),
-        "started": run.started.timestamp(),
-        "started_text": run.started.isoformat(),
-        "status": run.status,
-        "steps": run.steps_taken,
-        "answer": run.text("answer"),
-        "error": run.text("error"),
-        "prompt_tokens": run.total("prompt_tokens"),
-        "completion_tokens": run.total("completion_tokens"),
-        "bench_run": run.bench_run,
-        "settings": json.dumps(run.settings(), ensure_ascii=False, default=str),
-        "size": run.size,
-        "mtime_ns": run.mtime_ns,
-    }
+    values = (path, run.id, run_hash(run.id), str(run.header["task"]), str(run.header["model"]),
+              run.started.timestamp(), run.started.isoformat(), run.status, run.steps_taken,
+              run.text("answer"), run.text("error"), run.total("prompt_tokens"),
+              run.total("completion_tokens"), run.bench_run,
+              json.dumps(run.settings(), ensure_ascii=False, default=str), run.size,
+              run.mtime_ns)  # fmt: skip
     return {
-        key: valid_unicode(value) if isinstance(value, str) else value for key, value in row.items()
+        column: valid_unicode(value) if isinstance(value, str) else value
+        for column, value in zip(_RUN_COLUMNS, values, strict=True)
     }
 
 
