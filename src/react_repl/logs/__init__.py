@@ -19,6 +19,7 @@ from react_repl._lazy import lazy_exports
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
     from ._cost import Price, Prices, cost, cost_text, price_settings, read_prices
+    from ._index import SyncReport
     from ._listing import run_lines
     from ._liveness import RUNNING, is_running
     from ._parse import RunLogWarning, read_run
@@ -26,13 +27,13 @@ if TYPE_CHECKING:
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
     from ._records import INCOMPLETE, TURN_KINDS, RunDetail, RunSummary, StepRecord, steps_taken
     from ._render import export_html, render_terminal
-    from ._sync import SyncReport
     from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
 _EXPORTS = {
     name: module
     for module, names in {
         "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
+        "_index": "SyncReport",
         "_cost": "Price Prices cost cost_text price_settings read_prices",
         "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
         "_listing": "run_lines",
@@ -42,7 +43,6 @@ _EXPORTS = {
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
         "_records": "INCOMPLETE TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
         "_render": "export_html render_terminal",
-        "_sync": "SyncReport",
     }.items()
     for name in names.split()
 }

@@ -1,6 +1,6 @@
 """The runs of one logs folder, answered from the SQLite index kept beside them.
 
-Opening a catalog brings the index in step with the files first (see `_sync`), so what it
+Opening a catalog brings the index in step with the files first (see `_index.sync`), so what it
 answers is what the files say, whoever wrote them and however the index was left.
 """
 
@@ -16,12 +16,11 @@ from typing import Any, TypeVar
 
 from . import _db
 from ._db import READER_BUSY_SECONDS, connect, index_path, is_busy, is_corruption, transaction
-from ._index import forget, relative
+from ._index import SyncReport, forget, relative, sync
 from ._liveness import RUNNING, is_running
 from ._parse import RunLogWarning, read_run
 from ._query import SUMMARY_COLUMNS, RunFilter, search_clause, short_id, summary, where
 from ._records import INCOMPLETE, RunDetail, RunSummary
-from ._sync import SyncReport, sync
 
 _T = TypeVar("_T")
 _LIST_ROWS_SHOWN = 10
