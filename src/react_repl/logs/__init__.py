@@ -21,11 +21,18 @@ if TYPE_CHECKING:
     from ._cost import Price, Prices, cost, cost_text, price_settings, read_prices
     from ._index import SyncReport
     from ._listing import run_lines
-    from ._liveness import RUNNING, is_running
-    from ._parse import RunLogWarning, read_run
+    from ._parse import RunLogWarning, is_running, read_run
     from ._prune import PrunePlan, PruneResult, plan_prune, prune
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
-    from ._records import INCOMPLETE, TURN_KINDS, RunDetail, RunSummary, StepRecord, steps_taken
+    from ._records import (
+        INCOMPLETE,
+        RUNNING,
+        TURN_KINDS,
+        RunDetail,
+        RunSummary,
+        StepRecord,
+        steps_taken,
+    )
     from ._render import export_html, render_terminal
     from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
@@ -37,11 +44,10 @@ _EXPORTS = {
         "_cost": "Price Prices cost cost_text price_settings read_prices",
         "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
         "_listing": "run_lines",
-        "_liveness": "RUNNING is_running",
-        "_parse": "RunLogWarning read_run",
+        "_parse": "RunLogWarning is_running read_run",
         "_prune": "PrunePlan PruneResult plan_prune prune",
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
-        "_records": "INCOMPLETE TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
+        "_records": "INCOMPLETE RUNNING TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
         "_render": "export_html render_terminal",
     }.items()
     for name in names.split()

@@ -17,10 +17,9 @@ from typing import Any, TypeVar
 from . import _db
 from ._db import READER_BUSY_SECONDS, connect, index_path, is_busy, is_corruption, transaction
 from ._index import SyncReport, forget, relative, sync
-from ._liveness import RUNNING, is_running
-from ._parse import RunLogWarning, read_run
+from ._parse import RunLogWarning, is_running, read_run
 from ._query import SUMMARY_COLUMNS, RunFilter, search_clause, short_id, summary, where
-from ._records import INCOMPLETE, RunDetail, RunSummary
+from ._records import INCOMPLETE, RUNNING, RunDetail, RunSummary
 
 _T = TypeVar("_T")
 _LIST_ROWS_SHOWN = 10

@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ._cost import cost, recorded_price
-from ._liveness import RUNNING
-from ._records import END_STATUSES, INCOMPLETE, RunSummary
+from ._records import END_STATUSES, INCOMPLETE, RUNNING, RunSummary
 
 STATUSES = (*END_STATUSES, INCOMPLETE, RUNNING)
 RUN_FIELDS = ("task", "answer", "error")

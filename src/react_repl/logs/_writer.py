@@ -27,8 +27,7 @@ from react_repl._version import __version__
 from . import _markdown
 from ._cost import Price, cost, recorded_price
 from ._index import RunFeed, Stat
-from ._liveness import hold_while_open
-from ._parse import ParsedRun
+from ._parse import ParsedRun, hold_while_open
 from ._records import END_STATUSES, StepRecord, steps_taken
 
 FORMAT_VERSION = 2
