@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._cost import Price, Prices, cost, cost_text, price_settings, read_prices
     from ._index import SyncReport
     from ._listing import run_lines
+    from ._markdown import export_html, render_terminal
     from ._parse import RunLogWarning, is_running, read_run
     from ._prune import PrunePlan, PruneResult, plan_prune, prune
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
         StepRecord,
         steps_taken,
     )
-    from ._render import export_html, render_terminal
     from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
 _EXPORTS = {
@@ -48,7 +48,7 @@ _EXPORTS = {
         "_prune": "PrunePlan PruneResult plan_prune prune",
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
         "_records": "INCOMPLETE RUNNING TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
-        "_render": "export_html render_terminal",
+        "_markdown": "export_html render_terminal",
     }.items()
     for name in names.split()
 }
