@@ -48,7 +48,9 @@ class AnswerType:
             try:
                 return adapter.validate_python(value)
             except ValidationError as error:
-                raise AnswerInvalid(_pydantic_problems(error)) from None
+                found = error.errors()[:_MAX_PROBLEMS]
+                problems = "; ".join(f"{_where(p['loc'])}{p['msg']}" for p in found)
+                raise AnswerInvalid(problems) from None
 
         name = getattr(output_type, "__name__", None) or str(output_type)
         return cls(name, schema, convert, partial(adapter.dump_python, mode="json"))
@@ -80,13 +82,6 @@ class AnswerType:
     def brief_schema(self) -> str:
         """The schema in one compact line, without the titles pydantic adds to every field."""
         return json.dumps(_without_titles(self.schema), ensure_ascii=False, separators=(",", ":"))
-
-
-def _pydantic_problems(error: Any) -> str:
-    problems = [
-        f"{_where(problem['loc'])}{problem['msg']}" for problem in error.errors()[:_MAX_PROBLEMS]
-    ]
-    return "; ".join(problems)
 
 
 def _where(path: Any) -> str:

@@ -8,6 +8,8 @@ Exports load on first use: a run writes its log through `_writer` and needs noth
 catalog, search or pruning.
 """
 
+# ruff: noqa: F401  (the TYPE_CHECKING imports are the exports, for type checkers; __all__ is
+# the same names, from _EXPORTS)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,100 +18,42 @@ from react_repl._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
-    from ._cost import (
-        Price,
-        Prices,
-        cost,
-        cost_text,
-        price_pair,
-        price_settings,
-        read_prices,
-        recorded_price,
-    )
+    from ._cost import Price, Prices, cost, cost_text, price_settings, read_prices
+    from ._index import SyncReport
     from ._listing import run_lines
-    from ._liveness import RUNNING, is_running
-    from ._parse import ParsedRun, RunLogWarning, read_run
+    from ._markdown import export_html, render_terminal
+    from ._parse import RunLogWarning, is_running, read_run
     from ._prune import PrunePlan, PruneResult, plan_prune, prune
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
     from ._records import (
-        END_STATUSES,
         INCOMPLETE,
-        STEP_KINDS,
+        RUNNING,
         TURN_KINDS,
         RunDetail,
         RunSummary,
         StepRecord,
         steps_taken,
     )
-    from ._render import export_html, render_terminal
-    from ._sync import SyncReport
     from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
 _EXPORTS = {
     name: module
     for module, names in {
         "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
-        "_cost": "Price Prices cost cost_text price_pair price_settings read_prices recorded_price",
+        "_index": "SyncReport",
+        "_cost": "Price Prices cost cost_text price_settings read_prices",
         "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
         "_listing": "run_lines",
-        "_liveness": "RUNNING is_running",
-        "_parse": "ParsedRun RunLogWarning read_run",
+        "_parse": "RunLogWarning is_running read_run",
         "_prune": "PrunePlan PruneResult plan_prune prune",
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
-        "_records": "END_STATUSES INCOMPLETE STEP_KINDS TURN_KINDS RunDetail RunSummary "
-        "StepRecord steps_taken",
-        "_render": "export_html render_terminal",
-        "_sync": "SyncReport",
+        "_records": "INCOMPLETE RUNNING TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
+        "_markdown": "export_html render_terminal",
     }.items()
     for name in names.split()
 }
 
-__all__ = [
-    "END_STATUSES",
-    "INCOMPLETE",
-    "RUNNING",
-    "SEARCH_FIELDS",
-    "STATUSES",
-    "STEP_KINDS",
-    "TURN_KINDS",
-    "UNRECORDED",
-    "ParsedRun",
-    "Price",
-    "Prices",
-    "PrunePlan",
-    "PruneResult",
-    "QueryError",
-    "RunCatalog",
-    "RunDetail",
-    "RunFilter",
-    "RunLog",
-    "RunLogWarning",
-    "RunLookupError",
-    "RunPage",
-    "RunParameters",
-    "RunSummary",
-    "StepRecord",
-    "SyncReport",
-    "append_link",
-    "cost",
-    "cost_text",
-    "export_html",
-    "find_run",
-    "is_running",
-    "list_runs",
-    "plan_prune",
-    "price_pair",
-    "price_settings",
-    "prompts_hash",
-    "prune",
-    "read_prices",
-    "read_run",
-    "recorded_price",
-    "render_terminal",
-    "run_lines",
-    "search_runs",
-    "steps_taken",
-]
+__all__ = sorted(_EXPORTS)
 
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)

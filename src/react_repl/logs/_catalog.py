@@ -1,6 +1,6 @@
 """The runs of one logs folder, answered from the SQLite index kept beside them.
 
-Opening a catalog brings the index in step with the files first (see `_sync`), so what it
+Opening a catalog brings the index in step with the files first (see `_index.sync`), so what it
 answers is what the files say, whoever wrote them and however the index was left.
 """
 
@@ -16,12 +16,10 @@ from typing import Any, TypeVar
 
 from . import _db
 from ._db import READER_BUSY_SECONDS, connect, index_path, is_busy, is_corruption, transaction
-from ._index import forget, relative
-from ._liveness import RUNNING, is_running
-from ._parse import RunLogWarning, read_run
+from ._index import SyncReport, forget, relative, sync
+from ._parse import RunLogWarning, is_running, read_run
 from ._query import SUMMARY_COLUMNS, RunFilter, search_clause, short_id, summary, where
-from ._records import INCOMPLETE, RunDetail, RunSummary
-from ._sync import SyncReport, sync
+from ._records import INCOMPLETE, RUNNING, RunDetail, RunSummary
 
 _T = TypeVar("_T")
 _LIST_ROWS_SHOWN = 10
@@ -215,26 +213,24 @@ class RunCatalog:
     def _open(self) -> tuple[sqlite3.Connection, Path | None]:
         path = index_path(self.logs_dir)
         if not self.logs_dir.is_dir():
-            return connect(":memory:", busy_seconds=0), None
+            return _connect(None), None
         try:
             path.parent.mkdir(exist_ok=True)
-            return connect(path, busy_seconds=READER_BUSY_SECONDS), path
+            return _connect(path), path
         except sqlite3.DatabaseError as error:
-            if not is_corruption(error):
-                return self._in_memory(path, error)
-            self._warn_rebuilt(path, error)
-            _db.discard(path)
-            return connect(path, busy_seconds=READER_BUSY_SECONDS), path
+            if is_corruption(error):
+                self._warn_rebuilt(path, error)
+                _db.discard(path)
+                return _connect(path), path
+            problem: Exception = error
         except OSError as error:
-            return self._in_memory(path, error)
-
-    def _in_memory(self, path: Path, error: Exception) -> tuple[sqlite3.Connection, None]:
+            problem = error
         warnings.warn(
-            f"cannot use the run index at {path} ({error}); reading every log file instead",
+            f"cannot use the run index at {path} ({problem}); reading every log file instead",
             RunLogWarning,
-            4,
+            3,
         )
-        return connect(":memory:", busy_seconds=0), None
+        return _connect(None), None
 
     def _guarded(self, operation: Callable[[], _T]) -> _T:
         """Run `operation`; if the index turns out damaged, rebuild it from the files and retry."""
@@ -252,9 +248,7 @@ class RunCatalog:
         self._connection.close()
         if self._index_file is not None:
             _db.discard(self._index_file)
-            self._connection = connect(self._index_file, busy_seconds=READER_BUSY_SECONDS)
-        else:
-            self._connection = connect(":memory:", busy_seconds=0)
+        self._connection = _connect(self._index_file)
 
     @staticmethod
     def _warn_rebuilt(path: Path, error: Exception) -> None:
@@ -263,6 +257,13 @@ class RunCatalog:
             RunLogWarning,
             5,
         )
+
+
+def _connect(index_file: Path | None) -> sqlite3.Connection:
+    """The index file, or a private in-memory index where there is none to share."""
+    if index_file is None:
+        return connect(":memory:", busy_seconds=0)
+    return connect(index_file, busy_seconds=READER_BUSY_SECONDS)
 
 
 def _log_path(ref: str) -> Path | None:

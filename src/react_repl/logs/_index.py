@@ -1,35 +1,37 @@
-"""Writing runs into the index: a whole file at once (sync), or step by step (the writer's feed)."""
+"""Writing runs into the index: step by step as the writer appends (`RunFeed`), or whole files
+when a reader finds the index out of step with them (`sync`): new logs (copied in, or from a
+writer that could not reach the index), logs that changed, logs that were deleted.
+
+A file is compared by its size and mtime only, so a folder of 10,000 runs already indexed costs
+one directory walk and no reads.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from react_repl._unicode import valid_unicode
 
-from ._db import WRITER_BUSY_SECONDS, connect, index_path, transaction
-from ._parse import ParsedRun, RunLogWarning
+from ._db import WRITER_BUSY_SECONDS, connect, index_path, rebuild_lock, transaction
+from ._parse import ParsedRun, RunLogWarning, read_run
 
 Stat = tuple[int, int]
 """A JSONL file's size and st_mtime_ns: how the index tells whether it is in step with it."""
 
-_UPSERT_RUN = """
-INSERT INTO runs (path, id, hash, task, model, started, started_text, status, steps, answer,
-                  error, prompt_tokens, completion_tokens, bench_run, settings, size, mtime_ns)
-VALUES (:path, :id, :hash, :task, :model, :started, :started_text, :status, :steps, :answer,
-        :error, :prompt_tokens, :completion_tokens, :bench_run, :settings, :size, :mtime_ns)
-ON CONFLICT (path) DO UPDATE SET
-    id = excluded.id, hash = excluded.hash, task = excluded.task, model = excluded.model,
-    started = excluded.started, started_text = excluded.started_text, status = excluded.status,
-    steps = excluded.steps, answer = excluded.answer, error = excluded.error,
-    prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,
-    bench_run = excluded.bench_run, settings = excluded.settings, size = excluded.size,
-    mtime_ns = excluded.mtime_ns
+_RUN_COLUMNS = ("path", "id", "hash", "task", "model", "started", "started_text", "status",
+                "steps", "answer", "error", "prompt_tokens", "completion_tokens", "bench_run",
+                "settings", "size", "mtime_ns")  # fmt: skip
+_UPSERT_RUN = f"""
+INSERT INTO runs ({", ".join(_RUN_COLUMNS)}) VALUES ({", ".join(f":{c}" for c in _RUN_COLUMNS)})
+ON CONFLICT (path) DO UPDATE SET {", ".join(f"{c} = excluded.{c}" for c in _RUN_COLUMNS[1:])}
 -- a writer that already recorded more of this file than was read here wins: logs only grow
 WHERE NOT (runs.size > excluded.size AND runs.mtime_ns >= excluded.mtime_ns)
 RETURNING rowid
@@ -122,15 +124,10 @@ class RunFeed:
 
     def ended(self, end: Mapping[str, Any], steps: int, file: Stat) -> None:
         def write(connection: sqlite3.Connection) -> None:
-            answer, error = end.get("answer"), end.get("error")
-            values = {
-                "status": str(end["status"]),
-                "answer": None if answer is None else str(answer),
-                "error": None if error is None else str(error),
-                "steps": steps,
-                "prompt_tokens": end["prompt_tokens"],
-                "completion_tokens": end["completion_tokens"],
-            }
+            texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
+            values = {"status": str(end["status"]), **texts, "steps": steps,
+                      "prompt_tokens": end["prompt_tokens"],
+                      "completion_tokens": end["completion_tokens"]}  # fmt: skip
             self._update_run(connection, values, file)
 
         self._apply(write)
@@ -185,27 +182,15 @@ class _RowGone(Exception):
 
 def _run_row(path: str, run: ParsedRun) -> dict[str, Any]:
     """A log's JSON may decode to lone surrogates (`\\udcff` escapes), which SQLite refuses."""
-    row = {
-        "path": path,
-        "id": run.id,
-        "hash": run_hash(run.id),
-        "task": str(run.header["task"]),
-        "model": str(run.header["model"]),
-        "started": run.started.timestamp(),
-        "started_text": run.started.isoformat(),
-        "status": run.status,
-        "steps": run.steps_taken,
-        "answer": run.text("answer"),
-        "error": run.text("error"),
-        "prompt_tokens": run.total("prompt_tokens"),
-        "completion_tokens": run.total("completion_tokens"),
-        "bench_run": run.bench_run,
-        "settings": json.dumps(run.settings(), ensure_ascii=False, default=str),
-        "size": run.size,
-        "mtime_ns": run.mtime_ns,
-    }
+    values = (path, run.id, run_hash(run.id), str(run.header["task"]), str(run.header["model"]),
+              run.started.timestamp(), run.started.isoformat(), run.status, run.steps_taken,
+              run.text("answer"), run.text("error"), run.total("prompt_tokens"),
+              run.total("completion_tokens"), run.bench_run,
+              json.dumps(run.settings(), ensure_ascii=False, default=str), run.size,
+              run.mtime_ns)  # fmt: skip
     return {
-        key: valid_unicode(value) if isinstance(value, str) else value for key, value in row.items()
+        column: valid_unicode(value) if isinstance(value, str) else value
+        for column, value in zip(_RUN_COLUMNS, values, strict=True)
     }
 
 
@@ -218,3 +203,97 @@ def _step_row(rowid: int, seq: int, step: Mapping[str, Any]) -> tuple[Any, ...]:
         valid_unicode(str(step.get("kind", "step"))),
         *(valid_unicode(str(step.get(key, ""))) for key in ("thought", "action", "observation")),
     )
+
+
+_BATCH = 100
+"""Files per write transaction: keeps each hold of the write lock short for live writers."""
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    indexed: int
+    removed: int
+
+
+def sync(
+    connection: sqlite3.Connection,
+    logs_dir: Path,
+    *,
+    index_file: Path | None,
+    on_start: Callable[[int], None] | None = None,
+) -> SyncReport:
+    """Index what changed on disk since the index last saw it; `on_start(n)` before n files.
+
+    A lock beside `index_file` serialises syncs between processes, so two readers do not both
+    index the same thousand files; None for a private in-memory index.
+    """
+    disk = dict(_scan(Path(logs_dir)))
+    if _differences(connection, logs_dir, disk) == ([], []):
+        return SyncReport(0, 0)
+    if index_file is None:
+        return _apply(connection, logs_dir, disk, on_start)
+    with rebuild_lock(index_file):
+        return _apply(connection, logs_dir, disk, on_start)
+
+
+def _apply(
+    connection: sqlite3.Connection,
+    logs_dir: Path,
+    disk: dict[str, Stat],
+    on_start: Callable[[int], None] | None,
+) -> SyncReport:
+    changed, gone = _differences(connection, logs_dir, disk)
+    if gone:
+        with transaction(connection):
+            forget(connection, gone)
+    if changed and on_start is not None:
+        on_start(len(changed))
+    for start in range(0, len(changed), _BATCH):
+        batch = changed[start : start + _BATCH]
+        parsed = [(path, read_run(Path(logs_dir) / path)) for path in batch]
+        with transaction(connection):
+            for path, run in parsed:
+                if run is None:
+                    mark_skipped(connection, path, *disk[path])
+                else:
+                    index_run(connection, logs_dir, run)
+    return SyncReport(len(changed), len(gone))
+
+
+def _differences(
+    connection: sqlite3.Connection, logs_dir: Path, disk: dict[str, Stat]
+) -> tuple[list[str], list[str]]:
+    """Files to (re)read, and rows whose file is gone.
+
+    `disk` may predate rows a writer added since, for files created after the scan: a row is
+    only dropped when its file is missing now.
+    """
+    known: dict[str, Stat] = {
+        path: (size, mtime_ns)
+        for path, size, mtime_ns in connection.execute(
+            "SELECT path, size, mtime_ns FROM runs "
+            "UNION ALL SELECT path, size, mtime_ns FROM skipped"
+        )
+    }
+    changed = sorted(path for path, stat in disk.items() if known.get(path) != stat)
+    gone = [path for path in known if path not in disk and not (logs_dir / path).exists()]
+    return changed, gone
+
+
+def _scan(folder: Path, prefix: str = "") -> Iterator[tuple[str, Stat]]:
+    """Every `*.jsonl` below `folder` with its size and mtime; dot-folders (the index) skipped."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _scan(Path(entry.path), f"{prefix}{entry.name}/")
+            elif entry.name.endswith(".jsonl") and entry.is_file():
+                stat = entry.stat()
+                yield f"{prefix}{entry.name}", (stat.st_size, stat.st_mtime_ns)
+        except OSError:
+            continue

@@ -1,20 +1,28 @@
-"""Reading one run back from its JSON Lines twin, tolerating a log cut short or damaged.
+"""Reading one run back from its JSON Lines twin, tolerating a log cut short or damaged, and
+telling a run still being written from one whose process died.
 
 A log is evidence of what happened; a damaged line must cost that line, never the run.
+
+The writer holds an exclusive `flock` on its JSONL file for as long as the run lasts; the kernel
+drops it when the process ends, however it ends. So a log without an end record whose lock is
+free was killed ("incomplete"), one whose lock is held is still running, and `prune` can take
+the lock itself to be sure no writer is appending to a file it is about to delete.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from ._cost import cost, recorded_price
-from ._liveness import is_running
 from ._records import INCOMPLETE, RunSummary, steps_taken
 
 _SHOWN_DAMAGE = 3  # corrupt lines named one by one per file; the rest are counted (a 2 KB file
@@ -156,3 +164,44 @@ def _records(jsonl_path: Path, text: str) -> tuple[list[dict[str, Any]], list[st
         else:
             damaged.append(f"{jsonl_path}:{number}: not a record, skipped")
     return records, damaged
+
+
+def hold_while_open(handle: IO[str]) -> None:
+    """Mark the run live until `handle` is closed (or its process dies)."""
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+
+
+def is_running(jsonl_path: Path) -> bool:
+    try:
+        descriptor = os.open(jsonl_path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
+
+
+@contextmanager
+def unless_running(jsonl_path: Path) -> Iterator[bool]:
+    """Yield True while holding the run's lock (no writer can be appending), False if it is live.
+
+    A missing file yields True: there is nothing left to protect.
+    """
+    try:
+        descriptor = os.open(jsonl_path, os.O_RDONLY)
+    except FileNotFoundError:
+        yield True
+        return
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(descriptor)

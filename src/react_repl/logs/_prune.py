@@ -12,9 +12,9 @@ from datetime import date, datetime
 from pathlib import Path
 
 from ._catalog import RunCatalog
-from ._liveness import RUNNING, unless_running
+from ._parse import unless_running
 from ._query import QueryError, RunFilter, moment
-from ._records import RunSummary
+from ._records import RUNNING, RunSummary
 
 _SIBLINGS = (".md", ".jsonl", ".html")
 """A run's files: the log, its twin, and the page `logs export --html` writes beside them."""

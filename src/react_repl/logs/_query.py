@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ._cost import cost, recorded_price
-from ._liveness import RUNNING
-from ._records import END_STATUSES, INCOMPLETE, RunSummary
+from ._records import END_STATUSES, INCOMPLETE, RUNNING, RunSummary
 
 STATUSES = (*END_STATUSES, INCOMPLETE, RUNNING)
 RUN_FIELDS = ("task", "answer", "error")
@@ -100,7 +99,7 @@ def search_clause(text: str, fields: Iterable[str] = ()) -> tuple[str, list[Any]
     unknown = [name for name in chosen if name not in SEARCH_FIELDS]
     if unknown:
         raise QueryError(f"cannot search in {unknown[0]!r}; choose from {', '.join(SEARCH_FIELDS)}")
-    phrases = [_phrase(quoted if quoted is not None else word) for quoted, word in _terms(text)]
+    phrases = [_phrase(quoted or word) for quoted, word in _TERM.findall(text)]
     phrases = [phrase for phrase in phrases if phrase]
     if not phrases:
         raise QueryError(f"nothing to search for in {text!r}: give at least one word")
@@ -164,11 +163,6 @@ def short_id(full_hash: str, all_hashes: list[str]) -> str:
         while length < len(full_hash) and other[:length] == full_hash[:length]:
             length += 1
     return full_hash[:length]
-
-
-def _terms(text: str) -> Iterable[tuple[str | None, str]]:
-    for match in _TERM.finditer(text):
-        yield match.group(1), match.group(2) or ""
 
 
 def _phrase(term: str) -> str:

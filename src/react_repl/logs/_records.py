@@ -15,6 +15,8 @@ a critic's or a progress check and the wrap-up at max steps are model calls arou
 END_STATUSES = ("finished", "max_steps", "error", "interrupted")
 INCOMPLETE = "incomplete"
 """Status of a run whose log has no end record: the process was killed before `finish()`."""
+RUNNING = "running"
+"""Status shown for a run without an end record whose writer is still alive."""
 
 
 def steps_taken(records: Iterable[tuple[str, object]]) -> int:

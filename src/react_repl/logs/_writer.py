@@ -27,8 +27,7 @@ from react_repl._version import __version__
 from . import _markdown
 from ._cost import Price, cost, recorded_price
 from ._index import RunFeed, Stat
-from ._liveness import hold_while_open
-from ._parse import ParsedRun
+from ._parse import ParsedRun, hold_while_open
 from ._records import END_STATUSES, StepRecord, steps_taken
 
 FORMAT_VERSION = 2
@@ -49,13 +48,7 @@ class RunParameters:
 
     def header_fields(self) -> dict[str, Any]:
         """The fields of a JSONL header, in the order a person reads them in the markdown."""
-        return {
-            "temperature": self.temperature,
-            "max_tokens": self.max_tokens,
-            "seed": self.seed,
-            "prompts_hash": self.prompts_hash,
-            "react_repl_version": __version__,
-        }
+        return {**dataclasses.asdict(self), "react_repl_version": __version__}
 
 
 UNRECORDED = RunParameters(temperature=None, max_tokens=None, seed=None, prompts_hash=None)
@@ -97,10 +90,6 @@ def run_stem(task: str, model: str, started: datetime) -> str:
     """Names a person can browse by model, date and task."""
     stamp = started.strftime("%Y_%m_%d__%H-%M-%S")
     return f"{task_slug(task)}__{path_safe_model(model)}__{stamp}"
-
-
-def run_folder(logs_dir: Path, model: str, started: datetime) -> Path:
-    return logs_dir / path_safe_model(model) / started.strftime("%Y/%m/%d")
 
 
 def create_exclusive(folder: Path, stem: str) -> tuple[Path, IO[str], IO[str]]:
@@ -175,7 +164,7 @@ class RunLog:
         but costs about 11 ms per step on ext4, more than the agent's whole per-step budget.
         """
         started = (started or datetime.now()).astimezone()
-        folder = run_folder(Path(logs_dir), model, started)
+        folder = Path(logs_dir) / path_safe_model(model) / started.strftime("%Y/%m/%d")
         path, markdown, jsonl = create_exclusive(folder, run_stem(task, model, started))
         hold_while_open(jsonl)
         log = cls(path, markdown, jsonl, durable=durable, feed=RunFeed(Path(logs_dir)))
@@ -228,10 +217,7 @@ class RunLog:
         if self._finished:
             raise RuntimeError(f"run log {self.path} is finished; cannot add a checkpoint")
         line = json.dumps({"type": "checkpoint", **checkpoint}, ensure_ascii=False, default=str)
-        self._jsonl.write(line + "\n")
-        self._jsonl.flush()
-        if self._durable:
-            os.fsync(self._jsonl.fileno())
+        self._write(self._jsonl, line + "\n")
 
     def write_step(self, step: StepRecord) -> None:
         if self._finished:
@@ -290,14 +276,16 @@ class RunLog:
 
     def _append(self, markdown: str, record: Mapping[str, Any]) -> Stat:
         """Write both chunks; the JSONL file's size and mtime after, for the index."""
-        line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
-        for handle, text in ((self._jsonl, line), (self._markdown, markdown)):
-            handle.write(text)
-            handle.flush()
-            if self._durable:
-                os.fsync(handle.fileno())
+        self._write(self._jsonl, json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        self._write(self._markdown, markdown)
         stat = os.fstat(self._jsonl.fileno())
         return stat.st_size, stat.st_mtime_ns
+
+    def _write(self, handle: IO[str], text: str) -> None:
+        handle.write(text)
+        handle.flush()
+        if self._durable:
+            os.fsync(handle.fileno())
 
     def __repr__(self) -> str:
         return f"RunLog({str(self.path)!r})"

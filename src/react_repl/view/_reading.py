@@ -143,15 +143,11 @@ def bench_entry(bench_dir: Path, folder: Path) -> BenchEntry:
     files = [folder / RESULTS_FILE] if (folder / RESULTS_FILE).is_file() else []
     files = files or sorted(folder.glob(f"*/{RESULTS_FILE}"))
     notices: list[str] = []
-    attempts = passed = 0
-    for file in files:
-        records = _read_results(notices, file)
-        attempts += len(records)
-        passed += sum(record.passed for record in records)
+    records = [record for file in files for record in _read_results(notices, file)]
     report = folder / REPORT_FILE
     name = folder.relative_to(bench_dir).as_posix()
-    return BenchEntry(name or ".", folder, report if report.is_file() else None, attempts,
-                      passed, notices)  # fmt: skip
+    return BenchEntry(name or ".", folder, report if report.is_file() else None, len(records),
+                      sum(record.passed for record in records), notices)  # fmt: skip
 
 
 def _read_results(notices: list[str], file: Path) -> list[AttemptRecord]:
