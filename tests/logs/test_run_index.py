@@ -17,10 +17,10 @@ from react_repl.logs import (
     RunLogWarning,
     StepRecord,
     SyncReport,
+    _index,
     list_runs,
     search_runs,
 )
-from react_repl.logs import _index
 
 WriteRun = Callable[..., RunLog]
 
