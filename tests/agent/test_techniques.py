@@ -325,6 +325,12 @@ def test_an_old_or_wrong_option_name_says_what_to_write_instead(old: str, messag
         AgentOptions().with_values({old: True})
 
 
+def test_an_old_checkpoint_resumes_without_what_was_removed() -> None:
+    saved = {"techniques": ["plan", "grounded_ids"], "show_assigned": True, "max_steps": 4}
+    options = AgentOptions.from_json(saved)
+    assert options.techniques == ("plan",) and options.max_steps == 4
+
+
 def test_an_unknown_technique_is_refused_before_a_run(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"unknown technique.*'telepathy'"):
         Agent(ChatModel(ModelSettings(model="m", base_url="http://127.0.0.1:9/v1")),
