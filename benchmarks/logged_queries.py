@@ -2,10 +2,9 @@
 
 Every `method_search("...")` in the run logs of the given benchmark folders is searched again
 over the suite's APIs (and N distractors, chosen as `react-repl bench` chooses them), ranked as
-written, with `search_with_task`, with `search_focus`, and with both. A hit counts when the
-task's reference solution (solutions/<task>.py) calls it. The 1.5B model calls the top hit more
-often than any other, so the first column is the one `search_focus` is for (docs/ablation.md,
-round 9).
+written and with `search_focus`. A hit counts when the task's reference solution
+(solutions/<task>.py) calls it. The 1.5B model calls the top hit more often than any other, so
+the first column is the one `search_focus` is for (docs/ablation.md, round 9).
 
     python benchmarks/logged_queries.py docs/bench/multistep/report [...] \
         --suite benchmarks/suites/multistep --distractors 0,1000 --model 1.5b
@@ -22,7 +21,7 @@ from pathlib import Path
 from _run_logs import ACTION, solution_calls
 
 from react_repl._hit_listing import hit_names
-from react_repl.agent._search import focused_search, interleaved
+from react_repl.agent._search import focused_search
 from react_repl.bench import DISTRACTOR_PACK, choose_distractors, load_suite
 from react_repl.bench._apiset import base_registry, build_api_set, pack_registry
 from react_repl.context import api_docs
@@ -50,9 +49,7 @@ def rankings(search: Callable[..., str], docs: dict, task: str) -> dict[str, Cal
     focus = focused_search(search, docs, task)
     return {
         "as written": lambda q: search(q, SHOWN),
-        "search_with_task": lambda q: interleaved(search(q, SHOWN), search(task, SHOWN), SHOWN),
         "search_focus": lambda q: focus(q, SHOWN),
-        "both": lambda q: interleaved(focus(q, SHOWN), focus(task, SHOWN), SHOWN),
     }
 
 

@@ -257,7 +257,7 @@ def quiet_action(size: int) -> str:
 
 def _host_work_rows() -> list[tuple[str, str, str]]:
     """The parent's own CPU per action (`time.process_time()`: the worker is another
-    process), for a 50 kB action that printed nothing and must be explained."""
+    process), for a 50 kB action that printed nothing."""
     code = quiet_action(50_000)
     with Sandbox(timeout=300) as box:
         box.run("x = 1")
@@ -266,7 +266,7 @@ def _host_work_rows() -> list[tuple[str, str, str]]:
     return [
         (f"{len(code) / 1e3:.0f} kB action that printed nothing: host-side CPU",
          f"{cpu * 1e3:.1f} ms", "≤ 100 ms"),
-        ("  the same action, round trip (the worker compiles, runs and explains it)",
+        ("  the same action, round trip (the worker compiles and runs it)",
          f"{wall * 1e3:.0f} ms", ""),
     ]  # fmt: skip
 

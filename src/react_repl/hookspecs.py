@@ -64,12 +64,6 @@ def review_answer(run: RunContext, answer: Answer) -> Verdict | None:
     and the run goes on. The first plugin that returns a Verdict decides."""
 
 
-@hookspec
-def sandbox_settings(run: RunContext) -> dict[str, Any] | None:
-    """Settings a technique needs from the run's sandbox (`Sandbox` keyword arguments), merged
-    into the caller's: replaying writes for the repeated-writes hold."""
-
-
 @hookspec(firstresult=True)
 def step_plan(run: RunContext) -> StepPlan | None:
     """The next step taken a technique's way instead of as an ordinary step (decomposition's

@@ -94,35 +94,6 @@ def find_author(name: str) -> dict:
     raise BookNotFound(f"no author {name!r}")
 
 
-_CUSTOMERS = {
-    "C-1001": {"id": "C-1001", "name": "Ada Example", "balance": 10.0},
-    "C-2002": {"id": "C-2002", "name": "Maya Lindqvist", "balance": 38.5},
-}
-
-
-def get_customer(customer_id: str) -> dict:
-    """Get a customer's record, with the balance of their account.
-
-    Args:
-        customer_id: The customer's id, e.g. "C-1001" (see find_customer).
-
-    Raises:
-        LookupError: There is no customer with this id.
-    """
-    if customer_id not in _CUSTOMERS:
-        raise LookupError(f"No customer with id {customer_id!r}")
-    return _CUSTOMERS[customer_id]
-
-
-def find_customer(name: str) -> list[dict]:
-    """Find customers whose name contains the text.
-
-    Args:
-        name: Part of the customer's name, e.g. "Lindqvist".
-    """
-    return [c for c in _CUSTOMERS.values() if name.lower() in c["name"].lower()]
-
-
 @api(side_effects=True)
 def charge_card(amount: float) -> str:
     """Charge the user's card.

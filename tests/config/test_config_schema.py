@@ -15,8 +15,7 @@ from react_repl.llm import ModelSettings
 from react_repl.sandbox import Sandbox
 
 NOT_CONFIGURABLE_MODEL = {"retry_max_delay"}  # a safety cap, not a setting users tune
-# the last two follow [agent] show_assigned and the repeated_writes technique
-SET_BY_THE_AGENT = {"host_functions", "echo_assignment", "replay_writes"}
+SET_BY_THE_AGENT = {"host_functions"}
 
 
 def test_agent_table_has_every_agent_option() -> None:

@@ -93,7 +93,7 @@ def test_the_profile_follows_the_model(project: Path) -> None:
     assert found["model.local"]["value"] is True
     assert found["agent.profile"]["value"] == "small-local"
     techniques = found["agent.techniques"]["value"]  # the profile's, edited by the file's +critic
-    assert "decompose" not in techniques and "grounded_ids" in techniques
+    assert "decompose" not in techniques and "name_error_search" in techniques
     assert techniques[-1] == "critic"
 
 

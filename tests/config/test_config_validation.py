@@ -101,6 +101,7 @@ def test_the_same_run_with_the_typo_fixed_does_start_the_server(project: Path) -
         ('[agent]\ntechniques = ["telepathy"]\n', "unknown technique(s) 'telepathy'; known:"),
         ('[agent]\ncritic = "answer"\n', """techniques = ["+critic"] or ["-critic"]"""),
         ("[agent]\ntask_reminder = true\n", "'task_reminder' was removed: it measured no gain"),
+        ('[agent]\ntechniques = ["-grounded_ids"]\n', "technique 'grounded_ids' was removed"),
         ('[models.big]\nmodel = "m"\n', "[models.NAME] is now [bench.models.NAME]"),
         ("[sandbox.call_limits.send]\nmax_calls = 2\n", "in [sandbox.call_limits.send]"),
         ('[modle]\nmodel = "x"\n', "unknown key `modle` at the top level"),

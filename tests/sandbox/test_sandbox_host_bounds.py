@@ -1,10 +1,9 @@
 """The host bounds its own work for the worker (issue 33, family 2).
 
-The "print() never ran" explanation was built without a cap (425,000 characters against
-`max_output` 20,000), and the analysis behind it walked the whole syntax tree once per loop
-clause: a 44 kB action cost the host 60-94 s of CPU. Measured here as the parent's own CPU
-time (`time.process_time()`: the worker is another process), through `Sandbox.run`; the
-worker's share is bounded by the action's timeout.
+A "print() never ran" explanation (since deleted) was built without a cap and walked the whole
+syntax tree once per loop clause: a 44 kB action cost the host 60-94 s of CPU. The actions that
+did it stay here. Measured as the parent's own CPU time (`time.process_time()`: the worker is
+another process), through `Sandbox.run`; the worker's share is bounded by the action's timeout.
 """
 
 from __future__ import annotations
@@ -38,33 +37,20 @@ def _host_cpu(box: Sandbox, code: str) -> tuple[str, float]:
     return text, time.process_time() - started
 
 
-@pytest.mark.parametrize("max_output", [20_000, 500])
-def test_the_never_ran_explanation_is_capped(max_output: int) -> None:
+def huge_action() -> str:
+    return "\n".join(f"y{i} = {i}" for i in range(60_000)) + "\nif y0 > 5:\n    print(1)"
+
+
+@pytest.mark.parametrize(
+    ("code", "max_output"),
+    [(many_clauses(), 20_000), (many_clauses(), 500), (many_clauses(emptied=True), 20_000),
+     (huge_action(), 20_000)],
+)  # fmt: skip
+def test_a_huge_silent_action_costs_the_host_little(code: str, max_output: int) -> None:
     with Sandbox(timeout=60, max_output=max_output) as box:
-        text, seconds = _host_cpu(box, many_clauses())
-    assert len(many_clauses()) > 30_000
-    assert text.startswith("(no output")  # explained, or the plain note past the time bound
-    assert len(text) <= min(max_output, 1_000), len(text)
-    assert seconds < HOST_CPU_BOUND, seconds
-
-
-def test_the_analysis_walks_the_tree_a_bounded_number_of_times() -> None:
-    code = many_clauses(emptied=True)
-    with Sandbox(timeout=60) as box:
         text, seconds = _host_cpu(box, code)
-    assert len(code) > 50_000 and text.startswith("(no output")
-    assert seconds < HOST_CPU_BOUND, seconds
-
-
-def test_a_huge_action_is_not_analysed_past_the_bound() -> None:
-    code = (
-        "quiet = 1\n"
-        + "\n".join(f"y{i} = {i}" for i in range(60_000))
-        + "\nif quiet > 5:\n    print(1)"
-    )
-    with Sandbox(timeout=60) as box:
-        text, seconds = _host_cpu(box, code)
-    assert text.startswith("(no output")
+    assert len(code) > 30_000
+    assert text == "(no output: the action printed nothing. Use print() to see values.)"
     assert seconds < HOST_CPU_BOUND, seconds
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from conftest import API_FUNCTIONS, assert_contained
+from conftest import assert_contained
 
 from react_repl.sandbox import Sandbox
 
@@ -252,14 +250,10 @@ def test_in_place_methods_that_return_none_get_no_print_hint(code: str, hint: bo
     assert (text == USE_PRINT) is hint and text.startswith("(no output")
 
 
-def test_a_missing_dict_key_names_the_keys_there_are(sandbox: Sandbox) -> None:
-    observation = sandbox.run(
-        "item = {'name': 'lentils', 'protein_g_per_100g': 9.0, '_hidden': 1}\n"
-        "print(item['protein_content'])"
-    )
+def test_a_missing_dict_key_is_python_s_own_key_error(sandbox: Sandbox) -> None:
+    observation = sandbox.run("item = {'name': 'lentils', '_hidden': 1}\nprint(item['protein'])")
     assert observation.error == "KeyError"
-    assert "'protein_content' (this dict's keys: 'name', 'protein_g_per_100g')" in observation.text
-    assert "_hidden" not in observation.text
+    assert observation.text.endswith("KeyError: 'protein'")
 
 
 def test_a_caught_missing_key_is_still_a_key_error(sandbox: Sandbox) -> None:
@@ -267,58 +261,18 @@ def test_a_caught_missing_key_is_still_a_key_error(sandbox: Sandbox) -> None:
     assert sandbox.run(code).text == "caught"
 
 
-@pytest.fixture(scope="module")
-def echoing() -> Iterator[Sandbox]:
-    with Sandbox(API_FUNCTIONS, echo_assignment=True) as box:
-        yield box
-
-
-@pytest.mark.parametrize(
-    ("code", "shown"),
-    [
-        ("weather = get_weather('Oslo')", "weather = 'Sunny, 21 C in Oslo'"),
-        ("total = 2\ntotal += 40", "total = 42"),
-        ("low, high = 3, 9", "low = 3\nhigh = 9"),
-        ("count: int = 7", "count = 7"),
-        ("first = second = [1]", "first = [1]"),
-    ],
-)
-def test_an_unprinted_last_assignment_is_shown_when_asked(
-    echoing: Sandbox, code: str, shown: str
-) -> None:
-    assert echoing.run(code).text.startswith(shown)
-
-
 @pytest.mark.parametrize(
     ("code", "text"),
     [
         ("quiet = 1\nprint('said')", "said"),
-        (
-            "items = [1]\nitems[0] = 2",
-            "(no output: the action printed nothing. Use print() to see values.)",
-        ),
+        ("items = [1]\nitems[0] = 2", USE_PRINT),
+        ("def show():\n    print(1)\nready = 2", USE_PRINT),
         ("def f():\n    inner = 1", "(no output)"),
+        ("print('', end='')", "(no output)"),
+        ("for item in []:\n    print(item)", "(no output)"),
     ],
 )
-def test_only_a_silent_plain_last_assignment_is_shown(
-    echoing: Sandbox, code: str, text: str
+def test_a_silent_action_is_told_to_print_only_when_it_computed_a_value(
+    sandbox: Sandbox, code: str, text: str
 ) -> None:
-    assert echoing.run(code).text == text
-
-
-def test_a_failed_assignment_shows_the_error_only(echoing: Sandbox) -> None:
-    observation = echoing.run("ratio = 1 / 0")
-    assert (
-        observation.error == "ZeroDivisionError"
-        and "ratio =" not in observation.text.split("\n")[-1]
-    )
-
-
-def test_assignments_are_not_shown_by_default(sandbox: Sandbox) -> None:
-    assert "no output" in sandbox.run("quiet = get_weather('Oslo')").text
-
-
-def test_an_agent_str_subclass_indexed_by_name_keeps_its_own_error(sandbox: Sandbox) -> None:
-    code = "class Code(str):\n    pass\nprint(Code('D-204')['name'])"
-    text = sandbox.run(code).text
-    assert "string indices must be integers" in text and "is a string, not a dict" not in text
+    assert sandbox.run(code).text == text

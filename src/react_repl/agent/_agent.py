@@ -185,11 +185,7 @@ class Agent:
         run.data_sources = frozenset(host) - {"method_search"}
         apis = {name: api for name, api in self.apis.items() if name not in host}
         try:
-            settings = self._sandbox_settings()
-            settings["echo_assignment"] = options.show_assigned
-            for wanted in plugins.hook.sandbox_settings(run=run):
-                settings.update(wanted or {})  # type: ignore[typeddict-item]
-            sandbox = Sandbox(apis, host_functions=host, **settings)
+            sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
             recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
@@ -280,7 +276,6 @@ class Agent:
                 self.method_search,
                 docs,
                 run.state.task,
-                with_task=run.options.search_with_task,
                 focus_docs=self._api_docs if run.options.search_focus else None,
             )
         for offered in plugins.hook.host_functions(run=run):

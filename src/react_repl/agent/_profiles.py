@@ -1,8 +1,8 @@
 """Model profiles: the agent's defaults per kind of model, chosen by measurement.
 
 A 1.5B model on a CPU and a large hosted model need different help: the small one loses from the
-seed's sub-step list and long prompts, and answers in sentences where a value is asked for; the
-large one needs neither. A profile is
+seed's sub-step list and long prompts, and gains from search hits of the task's own modules
+first; the large one needs neither. A profile is
 the set of AgentOptions defaults for one kind of model; the config file and the command line
 still override any of them, and the profile's name is recorded in every run log.
 Which techniques each profile turns on is decided by the ablation in docs/ablation.md.
@@ -43,10 +43,7 @@ PROFILES: dict[str, ModelProfile] = {
         ModelProfile(
             "small-local",
             "models of a few billion parameters served by llama.cpp on a CPU",
-            {
-                "techniques": ["-decompose", "+answer_form", "+grounded_ids", "+repeated_writes"],
-                "search_focus": True,
-            },
+            {"techniques": ["-decompose"], "search_focus": True},
         ),
         ModelProfile("hosted", "large models behind an API (OpenAI, vLLM with a big model)"),
     )

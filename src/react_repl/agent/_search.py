@@ -1,18 +1,10 @@
 """method_search as the agent offers it: hits printed, a copied placeholder read as the task, and
-optionally the task's own hits blended in.
+optionally the task's own services first.
 
 Small models copy the example query of a prompt or hint word for word (`method_search("what you
 need")`, seen in 5 of 34 runs of the 1.5B model on the multistep suite), and the index then
 returns whatever matches "need". Such a query carries no description, so the task's own words
 are searched instead, and the model is told why.
-
-Their own queries are also short paraphrases ("total amount spent by customer") that land in the
-wrong domain, more so among a thousand distractor APIs. With `search_with_task`, the hits for the
-query and the hits for the task are interleaved (query first), so the query's best hit stays on
-top and the task's best is never missing. On the 1.5B model's logged queries on that suite, the
-share of each task's needed functions in the top 5 went from 0.55 to 0.76 (0.57 to 0.75 with
-1,000 distractors indexed); reciprocal rank fusion reached only 0.66 (0.71), because hits in
-both lists crowd out the task's own best.
 
 With `search_focus`, the task's own services come first: method_search hits from the modules the
 task is about lead.
@@ -61,7 +53,6 @@ def agent_method_search(
     docs: Mapping[str, ApiDoc],
     task: str,
     *,
-    with_task: bool = False,
     focus_docs: Mapping[str, ApiDoc] | None = None,
 ) -> Callable[..., Any]:
     """The sandbox's method_search: prints its hits, the top hit's parameters explained.
@@ -85,8 +76,6 @@ def agent_method_search(
         hits = ranked(description) if k is _DEFAULT_K else ranked(description, wanted)
         if not isinstance(hits, str):
             return hits
-        if with_task and description != task:
-            hits = interleaved(hits, ranked(task, wanted), wanted)
         return note + with_parameter_docs(hits, docs)
 
     return prints_result(method_search)
@@ -107,25 +96,6 @@ def focused_search(
 
 _DEFAULT_K: Any = object()  # k not given: the caller's search decides how many
 _SHOWN = 5
-
-
-def interleaved(for_query: str, for_task: Any, k: int) -> str:
-    """Query and task hits taken in turn, without repeats, up to `k`; the query's hits alone
-    when either is not one hit per line (an error text, or a caller's search of its own)."""
-    rankings = [_hit_lines(text) for text in (for_query, for_task)]
-    if not all(rankings):
-        return for_query
-    merged: list[str] = []
-    for pair in zip(*rankings, strict=False):
-        merged += [line for line in dict.fromkeys(pair) if line not in merged]
-    for line in rankings[0] + rankings[1]:  # when one list is shorter than the other
-        if line not in merged:
-            merged.append(line)
-    return "\n".join(merged[: max(1, k)])
-
-
-def _hit_lines(text: Any) -> list[str]:
-    return text.strip().splitlines() if isinstance(text, str) and hit_names(text) else []
 
 
 TASK_HITS = 20  # the task's hits that vote for its modules

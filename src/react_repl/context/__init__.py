@@ -31,6 +31,7 @@ from react_repl.context._events import (
 )
 from react_repl.context._options import (
     DEFAULT_TECHNIQUES,
+    REMOVED_TECHNIQUES,
     AgentOptions,
     check_keys,
     edited_techniques,
@@ -50,6 +51,7 @@ from react_repl.context._values import (
 
 __all__ = [
     "DEFAULT_TECHNIQUES",
+    "REMOVED_TECHNIQUES",
     "ActionProposed",
     "ActionReviewed",
     "AgentOptions",

@@ -26,9 +26,6 @@ NOW_TECHNIQUES = {
     "loop_detection": "loop_detection",
     "plan": "plan",
     "critic": "critic",
-    "answer_form_check": "answer_form",
-    "grounded_ids": "grounded_ids",
-    "hold_repeated_writes": "repeated_writes",
     "memory": "memory",
 }
 # Switches deleted after the ablation (docs/ablation.md) measured no gain on any model.
@@ -36,9 +33,11 @@ REMOVED = frozenset(
     {
         "task_search", "program_first", "task_reminder", "pending_changes", "reflect_on_errors",
         "reflect_on_repeats", "resample_repeats", "resample_temperature", "constrained_replies",
-        "grounded_answers", "step_budget_notes", "extra",
+        "grounded_answers", "step_budget_notes", "extra", "answer_form_check", "grounded_ids",
+        "hold_repeated_writes", "search_with_task", "show_assigned",
     }
 )  # fmt: skip
+REMOVED_TECHNIQUES = frozenset({"answer_form", "grounded_ids", "repeated_writes"})
 
 
 def _help(text: str, schema: str = "") -> dict[str, str]:
@@ -75,18 +74,12 @@ class AgentOptions:
         default=None, metadata=_help("templates here override the built-in ones by file name")
     )
     search_k: int = _option(5, "hits method_search shows by default", "positive")
-    search_with_task: bool = _option(
-        False, "each method_search also ranks by the task's words (interleaved)"
-    )
     search_focus: bool = _option(False, "hits from the modules the task is about come first")
-    show_assigned: bool = _option(
-        False, "an action ending in `x = ...` that printed nothing shows x"
-    )
     decompose_searches: int = _option(
         1, "decompose: sub-steps of the plan searched for in step 1", "positive"
     )
     max_answer_reviews: int = _option(
-        2, "critic, answer_form: rejected answers before the check gives way", "count"
+        2, "critic: rejected answers before the check gives way", "count"
     )
     replan_after_failures: int = _option(
         3, "plan: consecutive failed steps that trigger a new plan", "positive"
@@ -129,7 +122,10 @@ class AgentOptions:
     def from_json(cls, values: Mapping[str, Any]) -> AgentOptions:
         """A checkpoint's options; one written by an earlier version keeps what still exists."""
         known = {f.name for f in fields(cls)}
-        return cls().with_values({k: v for k, v in values.items() if k in known})
+        kept = {k: v for k, v in values.items() if k in known}
+        if "techniques" in kept:
+            kept["techniques"] = [t for t in kept["techniques"] if t not in REMOVED_TECHNIQUES]
+        return cls().with_values(kept)
 
     def describe(self) -> dict[str, Any]:
         """The settings recorded at the top of a run log."""

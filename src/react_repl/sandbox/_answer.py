@@ -98,15 +98,6 @@ def typed_answer(wire: Any) -> Any:
         return wire
 
 
-def is_plain_data(value: Any) -> bool:
-    """JSON data of exact builtin types, so that its repr runs no code an agent defined."""
-    try:
-        _plain(value, depth=0)
-    except (_NotPlain, RecursionError):
-        return False
-    return True
-
-
 def answer_text(value: Any, separators: tuple[str, str] = (",", ":")) -> str:
     """A str answer as it is, a date, time or number as a person writes it (ISO 8601 dates,
     "1/3"), a set as a list, anything else as JSON (compact, unless `separators` say otherwise);

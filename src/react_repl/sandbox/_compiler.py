@@ -331,7 +331,6 @@ def _expand_augassign(node: ast.AugAssign, original_target: ast.expr) -> list[as
 class CompiledAction:
     body: CodeType
     last_expression: CodeType | None
-    last_assigned: tuple[str, ...] = ()  # `x = ...` as the last statement: the name x
 
 
 def compile_action(
@@ -350,21 +349,7 @@ def compile_action(
         expression = ast.Expression(tree.body.pop().value)
         last = compile(ast.fix_missing_locations(expression), filename, "eval")
     body = compile(ast.fix_missing_locations(tree), filename, "exec")
-    return CompiledAction(body, last, _assigned_names(tree.body[-1] if tree.body else None))
-
-
-def _assigned_names(statement: ast.stmt | None) -> tuple[str, ...]:
-    """The plain names a last `x = ...`, `x += ...`, `a, b = ...` or `x: T = ...` binds."""
-    if isinstance(statement, ast.Assign):
-        target: ast.expr | None = statement.targets[0]
-    elif isinstance(statement, ast.AugAssign | ast.AnnAssign) and statement.value is not None:
-        target = statement.target
-    else:
-        return ()
-    if isinstance(target, ast.Tuple | ast.List):
-        names = tuple(item.id for item in target.elts if isinstance(item, ast.Name))
-        return names if len(names) == len(target.elts) else ()
-    return (target.id,) if isinstance(target, ast.Name) else ()
+    return CompiledAction(body, last)
 
 
 def _first_error(errors: list[str]) -> str:

@@ -17,7 +17,6 @@ from RestrictedPython.transformer import INSPECT_ATTRIBUTES
 from ._formatter import GuardedFormat, GuardedFormatter
 from ._inline import FORMAT_NAMES, INERT_HOOK, TYPE_HOOK
 from ._kinds import is_agent_code
-from ._lookups import missing_key, string_index, text_index
 from ._plain import INERT_BUILTINS, WRITABLE
 
 _MISSING = object()
@@ -123,18 +122,7 @@ class Guards:
     def getitem(self, obj: Any, key: Any) -> Any:
         if isinstance(key, str) and _is_private(key):
             raise KeyError(f"keys starting with '_' are not readable in the sandbox: {key[:40]!r}")
-        try:
-            value = obj[key]
-        except KeyError:
-            if type(obj) is dict:  # plain data only: no class of anyone's runs here
-                raise KeyError(missing_key(obj, key)) from None
-            raise
-        except TypeError:
-            if type(obj) is list and isinstance(key, str):
-                raise TypeError(string_index(obj, key)) from None
-            if type(obj) is str and isinstance(key, str):
-                raise TypeError(text_index(obj, key)) from None
-            raise
+        value = obj[key]
         if isinstance(value, INTERNAL_VALUES):
             raise KeyError("this item is an interpreter internal and is not readable")
         return value

@@ -80,7 +80,7 @@ def _observation(
     lost: tuple[str, ...] = (), quiet: str = NO_OUTPUT,
 ) -> Observation:  # fmt: skip
     """`total` is the worker's count of characters written; None when it never reported one.
-    `quiet` is the text of an empty observation, as the worker explained it (_silence.py)."""
+    `quiet` is the text of an empty observation, as the worker wrote it (_silence.py)."""
     output = "".join(outcome.output)
     dropped = 0 if total is None else max(total - len(output), 0)
     truncated = dropped > 0 or (total is None and outcome.kept >= max_output)

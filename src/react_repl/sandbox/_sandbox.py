@@ -58,8 +58,6 @@ class SandboxSettings(TypedDict, total=False):
     os_confinement: bool
     network: bool | None
     readable_paths: Iterable[str | os.PathLike[str]]
-    echo_assignment: bool
-    replay_writes: bool
 
 
 class Sandbox:
@@ -87,15 +85,11 @@ class Sandbox:
         os_confinement: bool = True,
         network: bool | None = None,
         readable_paths: Iterable[str | os.PathLike[str]] = (),
-        echo_assignment: bool = False,
-        replay_writes: bool = False,
     ) -> None:
         """Every parameter is documented in docs/sandbox.md. `max_calls_per_action` /
         `max_calls_per_run` are the call budgets of an API that declares nothing (None: unlimited),
         `call_limits` overrides them per API (see _budget.py). `workspace` is the one folder the
-        worker may write (besides a private scratch folder). `echo_assignment` shows `x = <value>`
-        when an action ending in `x = ...` printed nothing: small models forget print() and then
-        repeat the same silent action. `replay_writes`: see `WriteLedger` in _wrappers.py."""
+        worker may write (besides a private scratch folder)."""
         _require_positive(
             timeout=timeout, memory_mb=memory_mb, max_output=max_output,
             recursion_limit=recursion_limit,
@@ -141,11 +135,6 @@ class Sandbox:
             "recursion_limit": int(recursion_limit),
             "budgets": {name: list(pair) for name, pair in limits.items()},
             "os_layer": os_layer,
-            "echo_assignment": bool(echo_assignment),
-            "replay_writes": [  # host functions have no declaration
-                name for name, declared_as in declared.items()
-                if replay_writes and declared_as is not None and declared_as.side_effects
-            ],
             "read_only": [
                 name for name, declared_as in declared.items()
                 if declared_as is not None and declared_as.read_only_arguments

@@ -29,7 +29,7 @@ from ._namespace import (
 from ._references import resolve
 from ._silence import explain_silence
 from ._snapshot import FORMAT, MAX_REASON, VERSION, decode_value, restorable, take
-from ._wrappers import HINT_ATTRIBUTE, ApiFunction, HostFunction, WriteLedger
+from ._wrappers import HINT_ATTRIBUTE, ApiFunction, HostFunction
 
 
 class Session:
@@ -58,7 +58,6 @@ class Session:
             if isinstance(value, ApiFunction) or name in PROTECTED_BUILTINS
         }
         self._hints = _hints(self.injected, config)
-        self._echo_assignment = bool(config.get("echo_assignment"))
         importable = _catalogue.importable(self.injected)
         self._preinjected = _catalogue.Preinjected(self.injected, importable)
         self.namespace: dict[str, Any] = {
@@ -74,7 +73,6 @@ class Session:
         self, config: dict[str, Any], call_host: Callable[..., Any], boundary: Boundary
     ) -> dict[str, Any]:
         values: dict[str, Any] = _catalogue.build(tuple(config["preinject"]))
-        ledger = WriteLedger(config.get("replay_writes", ()), self.capture.write)
         functions = []
         read_only = set(config.get("read_only", ()))
         for reference in config["apis"]:
@@ -82,7 +80,7 @@ class Session:
             function = resolve(reference)
             functions.append(function)
             values[name] = ApiFunction(
-                name, function, boundary, self.meter, self._stop, self._scope, ledger,
+                name, function, boundary, self.meter, self._stop, self._scope,
                 read_only=name in read_only,
             )  # fmt: skip
         for host in config["host_functions"]:
@@ -134,7 +132,7 @@ class Session:
             "variables": self.variables(),
             "stopped": self._stop.stopped,
             "answer": self._stop.answer,
-            "quiet": explain_silence(source, self.namespace) if silent else None,
+            "quiet": explain_silence(source) if silent else None,
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -177,9 +175,6 @@ class Session:
                 value = eval(action.last_expression, self.namespace)
                 if value is not None and self.capture.total == 0:
                     self.capture.write(repr(value) + "\n")
-            elif action.last_assigned and self._echo_assignment and self.capture.total == 0:
-                for name in action.last_assigned:
-                    self.capture.write(f"{name} = {self.namespace.get(name)!r}\n")
         except StopAction:
             return None, None
         except BaseException as error:  # nothing the agent raises ends the worker

@@ -13,15 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from react_repl.context import AgentOptions
-from react_repl.techniques._answer_form import AnswerFormCheck
+from react_repl.context import REMOVED_TECHNIQUES, AgentOptions
 from react_repl.techniques._approval import ApprovalRequest, Approver
 from react_repl.techniques._ask_user import AskUser, ScriptedAnswers
 from react_repl.techniques._critic import AnswerCritic, ResultCritic, WriteCritic
 from react_repl.techniques._decompose import Decompose
-from react_repl.techniques._grounded_ids import GroundedIds
 from react_repl.techniques._hints import ApiRaisesHint, NameErrorSearch, RepeatWarning
-from react_repl.techniques._id_kinds import IdKindHint
 from react_repl.techniques._loop_detection import LoopDetector
 from react_repl.techniques._memory import MemoryPlugin
 from react_repl.techniques._page_approval import (
@@ -32,7 +29,6 @@ from react_repl.techniques._page_approval import (
     review_of,
 )
 from react_repl.techniques._plan import Planner
-from react_repl.techniques._repeated_writes import RepeatedWriteHold
 from react_repl.techniques._validation import ProgressValidation
 
 Build = Callable[[AgentOptions], list[object]]
@@ -51,7 +47,7 @@ def _memory(options: AgentOptions) -> list[object]:
 
 
 # Name -> the technique, in registration order. pluggy asks the plugin registered last first, so
-# a `firstresult` hook's cheap, deterministic checks (the answer's form) sit at the end and a
+# a `firstresult` hook's cheap, deterministic checks (a copied example) sit near the end and a
 # model call (the write critic) at the start; a caller's own plugins come after all of them.
 TECHNIQUES: dict[str, Technique] = {
     "write_critic": Technique(
@@ -63,8 +59,8 @@ TECHNIQUES: dict[str, Technique] = {
         lambda _: [NameErrorSearch()],
     ),
     "api_hints": Technique(
-        "API errors show the signature, the documented Raises and the ids' kinds",
-        lambda _: [ApiRaisesHint(), IdKindHint()],
+        "API errors show the signature and the documented Raises",
+        lambda _: [ApiRaisesHint()],
     ),
     "repeat_warning": Technique(
         "an action identical to an earlier one gets a note to move on",
@@ -86,14 +82,6 @@ TECHNIQUES: dict[str, Technique] = {
         "every validate_every steps a model call checks the progress and can redirect (seed 004)",
         lambda _: [ProgressValidation()],
     ),
-    "grounded_ids": Technique(
-        "an id that neither the task nor a result showed is sent back unrun",
-        lambda _: [GroundedIds()],
-    ),
-    "repeated_writes": Technique(
-        "a write that already worked is not run again as it is",
-        lambda _: [RepeatedWriteHold()],
-    ),
     "result_critic": Technique(
         "a model call checks each API result against the task (seed 000)",
         lambda _: [ResultCritic()],
@@ -110,10 +98,6 @@ TECHNIQUES: dict[str, Technique] = {
         "a model call checks the answer given to stop() against the task (seed 000)",
         lambda _: [AnswerCritic(use_model=True)],
     ),
-    "answer_form": Technique(
-        '"as a number" or "as a list" tasks get answers of that type',
-        lambda _: [AnswerFormCheck()],
-    ),
 }
 
 
@@ -126,7 +110,15 @@ class UnknownTechnique(ValueError):
 
 
 def check_techniques(names: Iterable[str]) -> None:
+    """A technique deleted after the ablation is named as such, so an old config is not taken
+    for a typo."""
     unknown = [name for name in names if name not in TECHNIQUES]
+    removed = [name for name in unknown if name in REMOVED_TECHNIQUES]
+    if removed:
+        raise UnknownTechnique(
+            f"technique {removed[0]!r} was removed: it measured no gain on any model "
+            "(docs/ablation.md); take it out of your techniques"
+        )
     if unknown:
         raise UnknownTechnique(
             f"unknown technique(s) {', '.join(map(repr, unknown))}; known: " + ", ".join(TECHNIQUES)
@@ -148,14 +140,11 @@ def technique_plugins(options: AgentOptions) -> list[object]:
 __all__ = [
     "TECHNIQUES",
     "AnswerCritic",
-    "AnswerFormCheck",
     "ApiRaisesHint",
     "ApprovalRequest",
     "Approver",
     "AskUser",
     "Decompose",
-    "GroundedIds",
-    "IdKindHint",
     "LoopDetector",
     "MemoryPlugin",
     "NameErrorSearch",
@@ -163,7 +152,6 @@ __all__ = [
     "Planner",
     "ProgressValidation",
     "RepeatWarning",
-    "RepeatedWriteHold",
     "ResultCritic",
     "ScriptedAnswers",
     "Technique",

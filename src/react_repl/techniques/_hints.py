@@ -126,8 +126,8 @@ def _raised_kinds(observation: Observation) -> set[str]:
 
     The sandbox passes an API's own exception class on as "RuntimeError: BookNotFound: …", so
     the class the docstring names is read back from the message. A TypeError the API's body
-    raised is its own; one the sandbox already explained (a call that does not fit the signature,
-    a record passed for its id) carries that hint instead.
+    raised is its own; one the sandbox already explained (a call that does not fit the signature)
+    carries that hint instead.
     """
     error = observation.error
     if observation.ok or error is None:
