@@ -29,11 +29,10 @@ from react_repl.bench._limits import Limits, LimitWatch, Metered
 from react_repl.bench._plan import DEFAULT_AGENT, Attempt
 from react_repl.bench._results import AttemptRecord
 from react_repl.bench._snapshot import changed_keys, forbidden_changes, snapshot
-from react_repl.bench._state import CheckWorld, load_checks, run_state_check
+from react_repl.bench._state import CheckWorld, load_checks, load_world, run_state_check
 from react_repl.bench._styles import AgentRequest, external_agent
 from react_repl.bench._suite import StateCheckRef, Suite, Task, expand, load_suite
 from react_repl.bench._toolcalls import ToolCallModel
-from react_repl.bench.world import LocalWorld
 from react_repl.compose import assemble_agent
 from react_repl.llm import ModelSettings
 from react_repl.logs import TURN_KINDS, steps_taken
@@ -125,7 +124,7 @@ def _run_in(
     for folder in task.fixtures:
         shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
     before = snapshot(workspace)
-    with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
+    with load_world().LocalWorld(job.attempt.world_seed, started, suite.services) as world:
         env = _sandbox_env(world, workspace, suite, job.user_env)
         cancel = threading.Event()
         watch = LimitWatch(job.limits, job.price, cancel.set)
@@ -259,7 +258,7 @@ def _record(
 
 
 def _sandbox_env(
-    world: LocalWorld, workspace: Path, suite: Suite, user_env: Mapping[str, str]
+    world: Any, workspace: Path, suite: Suite, user_env: Mapping[str, str]
 ) -> dict[str, str]:
     """Offline: only what the harness sets, every route at the world. Online: the user's."""
     if suite.network:
