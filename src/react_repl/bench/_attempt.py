@@ -8,6 +8,7 @@ no route out), and the workspace as working directory so no project config file 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -38,7 +39,6 @@ from react_repl.llm import ModelSettings
 from react_repl.logs import TURN_KINDS, steps_taken
 
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
-_suites: dict[str, Suite] = {}
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,6 @@ class CheckResult:
     name: str
     passed: bool
     detail: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def expanded(task: Task, today: date) -> Task:
@@ -233,7 +230,7 @@ def _record(
         world_seed=attempt.world_seed,
         status=status,
         outcome=outcome,
-        steps=_steps(result),
+        steps=steps_taken((s.kind, s.index) for s in result.steps) if result else 0,
         replies=_count(result, TURN_KINDS),
         malformed_replies=_count(result, {"reminder"}),
         prompt_tokens=result.usage.prompt_tokens if result else 0,
@@ -245,7 +242,7 @@ def _record(
         model_name=job.model.model,
         answer=_jsonable(result.answer) if result else None,
         answer_text=_text_of(result) if result else "",
-        checks=[check.to_dict() for check in checks],
+        checks=[asdict(check) for check in checks],
         log_path=str(result.log_path) if result and result.log_path else None,
         error=(result.error if result else None) or error,
         posts=list(posts),
@@ -280,13 +277,6 @@ def _log_settings(job: AttemptJob, suite: Suite) -> dict[str, Any]:
     }
 
 
-def _steps(result: RunResult | None) -> int:
-    """Steps the agent took, as the seed counted them and the run's log does."""
-    if result is None:
-        return 0
-    return steps_taken((step.kind, step.index) for step in result.steps)
-
-
 def _count(result: RunResult | None, kinds: set[str] | frozenset[str]) -> int:
     return sum(step.kind in kinds for step in result.steps) if result else 0
 
@@ -304,7 +294,4 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _suite(path: str) -> Suite:
-    if path not in _suites:
-        _suites[path] = load_suite(path)
-    return _suites[path]
+_suite = functools.cache(load_suite)  # once per worker process
