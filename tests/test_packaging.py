@@ -52,12 +52,14 @@ def user_environment(home: Path) -> dict[str, str]:
 
 
 def test_the_wheel_carries_the_top_level_data_folders_inside_the_package(installed: Path) -> None:
-    """apis/, prompts/ and benchmarks/distractors/ sit at the top of the checkout (setup.py)."""
+    """apis/, prompts/, benchmarks/distractors/ and benchmarks/world/ sit at the top of the
+    checkout (setup.py)."""
     wheel = next(installed.parent.glob("dist/react_repl-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "react_repl/prompts/system.jinja2" in names
     assert "react_repl/apis/weather.py" in names and "react_repl/apis/_http.py" in names
     assert "react_repl/distractors/geometry_plane.py" in names
+    assert "react_repl/world/_server.py" in names
     assert not any(name.startswith(("apis/", "prompts/", "benchmarks/")) for name in names)
 
 
@@ -80,6 +82,28 @@ def test_the_installed_wheel_finds_a_built_in_api_and_the_distractor_pack(
     )  # fmt: skip
     assert Path(pack.stdout.strip()).is_relative_to(installed)
     assert len(list(Path(pack.stdout.strip()).glob("[!_]*.py"))) > 50
+
+
+def test_the_installed_wheel_runs_the_bench_s_local_world(installed: Path, tmp_path: Path) -> None:
+    """The world is benchmark data outside src/; an installed bench must still serve it."""
+    serve = (
+        "import json, urllib.request\n"
+        "from datetime import datetime\n"
+        "from react_repl.bench import LocalWorld\n"
+        "with LocalWorld(3, datetime.now().astimezone()) as world:\n"
+        "    url = world.service_env()['REACT_REPL_LOCATION_URL']\n"
+        "    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))\n"
+        "    print(json.load(direct.open(url))['city'])\n"
+        "import inspect\n"
+        "print(inspect.getfile(LocalWorld))\n"
+    )
+    run = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", serve], cwd=tmp_path,
+        env=user_environment(tmp_path / "home"), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    city, world_file = run.stdout.splitlines()
+    assert city and Path(world_file).is_relative_to(installed)
 
 
 def test_search_and_a_scripted_run_from_an_unrelated_folder(

@@ -1,9 +1,10 @@
 """Where react-repl reads its own data and where it keeps what runs write.
 
 Shipped data (read-only, so an installed wheel works from any folder): the built-in API modules
-(`apis/`), the prompt templates (`prompts/`) and the bench's distractor pack
-(`benchmarks/distractors/`) sit at the top of a checkout, and the wheel carries them inside the
-package as `react_repl/apis/`, `react_repl/prompts/` and `react_repl/distractors/` (setup.py).
+(`apis/`), the prompt templates (`prompts/`), the bench's distractor pack
+(`benchmarks/distractors/`) and its local world (`benchmarks/world/`) sit at the top of a
+checkout, and the wheel carries them inside the package as `react_repl/apis/`,
+`react_repl/prompts/`, `react_repl/distractors/` and `react_repl/world/` (setup.py).
 Users override them without touching the package: `--apis` and `[apis]` add modules, a prompts
 folder overrides templates by name, and `REACT_REPL_BUILTIN_APIS` replaces the built-in folder
 (empty: none).
@@ -52,6 +53,11 @@ def prompts_dir() -> Path:
 def distractor_pack_dir() -> Path:
     """The bench's distractor pack: benchmark data, kept out of the library's source tree."""
     return _shipped("distractors", "benchmarks/distractors")
+
+
+def bench_world_dir() -> Path:
+    """The bench's local world (the fake services its suites run against): benchmark data too."""
+    return _shipped("world", "benchmarks/world")
 
 
 def find_config_file(start: Path | None = None) -> Path | None:

@@ -8,6 +8,7 @@ no route out), and the workspace as working directory so no project config file 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import shutil
@@ -29,17 +30,15 @@ from react_repl.bench._limits import Limits, LimitWatch, Metered
 from react_repl.bench._plan import DEFAULT_AGENT, Attempt
 from react_repl.bench._results import AttemptRecord
 from react_repl.bench._snapshot import changed_keys, forbidden_changes, snapshot
-from react_repl.bench._state import CheckWorld, load_checks, run_state_check
+from react_repl.bench._state import CheckWorld, load_checks, load_world, run_state_check
 from react_repl.bench._styles import AgentRequest, external_agent
 from react_repl.bench._suite import StateCheckRef, Suite, Task, expand, load_suite
 from react_repl.bench._toolcalls import ToolCallModel
-from react_repl.bench.world import LocalWorld
 from react_repl.compose import assemble_agent
 from react_repl.llm import ModelSettings
 from react_repl.logs import TURN_KINDS, steps_taken
 
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"
-_suites: dict[str, Suite] = {}
 
 
 @dataclass(frozen=True)
@@ -69,9 +68,6 @@ class CheckResult:
     name: str
     passed: bool
     detail: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def expanded(task: Task, today: date) -> Task:
@@ -125,7 +121,7 @@ def _run_in(
     for folder in task.fixtures:
         shutil.copytree(folder, workspace, dirs_exist_ok=True, symlinks=False)
     before = snapshot(workspace)
-    with LocalWorld(job.attempt.world_seed, started, suite.services) as world:
+    with load_world().LocalWorld(job.attempt.world_seed, started, suite.services) as world:
         env = _sandbox_env(world, workspace, suite, job.user_env)
         cancel = threading.Event()
         watch = LimitWatch(job.limits, job.price, cancel.set)
@@ -234,7 +230,7 @@ def _record(
         world_seed=attempt.world_seed,
         status=status,
         outcome=outcome,
-        steps=_steps(result),
+        steps=steps_taken((s.kind, s.index) for s in result.steps) if result else 0,
         replies=_count(result, TURN_KINDS),
         malformed_replies=_count(result, {"reminder"}),
         prompt_tokens=result.usage.prompt_tokens if result else 0,
@@ -246,7 +242,7 @@ def _record(
         model_name=job.model.model,
         answer=_jsonable(result.answer) if result else None,
         answer_text=_text_of(result) if result else "",
-        checks=[check.to_dict() for check in checks],
+        checks=[asdict(check) for check in checks],
         log_path=str(result.log_path) if result and result.log_path else None,
         error=(result.error if result else None) or error,
         posts=list(posts),
@@ -259,7 +255,7 @@ def _record(
 
 
 def _sandbox_env(
-    world: LocalWorld, workspace: Path, suite: Suite, user_env: Mapping[str, str]
+    world: Any, workspace: Path, suite: Suite, user_env: Mapping[str, str]
 ) -> dict[str, str]:
     """Offline: only what the harness sets, every route at the world. Online: the user's."""
     if suite.network:
@@ -281,13 +277,6 @@ def _log_settings(job: AttemptJob, suite: Suite) -> dict[str, Any]:
     }
 
 
-def _steps(result: RunResult | None) -> int:
-    """Steps the agent took, as the seed counted them and the run's log does."""
-    if result is None:
-        return 0
-    return steps_taken((step.kind, step.index) for step in result.steps)
-
-
 def _count(result: RunResult | None, kinds: set[str] | frozenset[str]) -> int:
     return sum(step.kind in kinds for step in result.steps) if result else 0
 
@@ -305,7 +294,4 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def _suite(path: str) -> Suite:
-    if path not in _suites:
-        _suites[path] = load_suite(path)
-    return _suites[path]
+_suite = functools.cache(load_suite)  # once per worker process

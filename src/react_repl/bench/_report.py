@@ -88,17 +88,14 @@ class _View:
         for record in self.summary.records:
             if record.passed:
                 continue
-            label = self.summary.labels[column_of(record)]
-            reasons = [f"{c['name']}: {c['detail']}" for c in record.failed_checks]
-            if record.status != "finished":
-                reasons.insert(
-                    0, f"status {record.status}" + (f" ({record.error})" if record.error else "")
-                )
+            reasons = [f"harness error after {record.tries} tries, not counted"] * (not record.ran)
             if record.limit:
-                reasons.insert(0, f"{record.limit} limit reached")
-            if not record.ran:
-                reasons.insert(0, f"harness error after {record.tries} tries, not counted")
-            rows.append((record, label, "; ".join(reasons)))
+                reasons.append(f"{record.limit} limit reached")
+            if record.status != "finished":
+                error = f" ({record.error})" if record.error else ""
+                reasons.append(f"status {record.status}{error}")
+            reasons += [f"{c['name']}: {c['detail']}" for c in record.failed_checks]
+            rows.append((record, self.summary.labels[column_of(record)], "; ".join(reasons)))
         return rows
 
     def ks(self) -> list[int]:

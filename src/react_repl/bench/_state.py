@@ -17,12 +17,33 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from react_repl.bench.world import LocalWorld, Post, ServiceRequest, WorldData
+from react_repl._paths import bench_world_dir
 
 StateCheck = Callable[..., None]
+WORLD_MODULE = "react_repl.world"
 _loaded: dict[tuple[str, float], dict[str, StateCheck]] = {}
+
+
+def load_world() -> ModuleType:
+    """The local world's package: benchmark data, so it lives in `benchmarks/world/` beside the
+    suites, not in the library's source tree. Imported once, by path, under the name the wheel
+    gives it, so the checkout and an installed wheel load the same module the same way."""
+    if WORLD_MODULE not in sys.modules:
+        folder = bench_world_dir()
+        spec = importlib.util.spec_from_file_location(
+            WORLD_MODULE, folder / "__init__.py", submodule_search_locations=[str(folder)]
+        )
+        assert spec is not None and spec.loader is not None, folder
+        sys.modules[WORLD_MODULE] = module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[WORLD_MODULE]
+            raise
+    return sys.modules[WORLD_MODULE]
 
 
 def load_checks(file: Path) -> dict[str, StateCheck]:
@@ -67,7 +88,7 @@ class CheckWorld:
     seed: int
     task_id: str
     changes: list[str]
-    world: LocalWorld = field(repr=False)
+    world: Any = field(repr=False)  # the attempt's LocalWorld
     _connections: list[sqlite3.Connection] = field(default_factory=list, repr=False)
 
     @property
@@ -75,18 +96,18 @@ class CheckWorld:
         return self.started_at.date()
 
     @property
-    def served(self) -> WorldData:
+    def served(self) -> Any:
         return self.world.data
 
     @property
-    def requests(self) -> list[ServiceRequest]:
+    def requests(self) -> list[Any]:
         return self.world.requests
 
     @property
     def network_attempts(self) -> list[str]:
         return self.world.network_attempts
 
-    def posts(self, service: str | None = None) -> list[Post]:
+    def posts(self, service: str | None = None) -> list[Any]:
         return self.world.posts(service)
 
     def path(self, relative: str) -> Path:

@@ -22,8 +22,7 @@ from typing import Any
 
 from react_repl._paths import read_toml
 from react_repl.bench._limits import Limits
-from react_repl.bench._state import load_checks
-from react_repl.bench.world import SERVICES
+from react_repl.bench._state import load_checks, load_world
 
 SUITE_FILE = "suite.toml"
 LIMIT_KEYS = {"time_limit": "seconds", "token_limit": "tokens", "cost_limit": "cost"}
@@ -164,9 +163,10 @@ class _Defaults:
     @classmethod
     def read(cls, header: Mapping[str, Any], folder: Path, file: Path) -> _Defaults:
         services = tuple(_strings(header.get("services", []), f"{file} [suite] services"))
-        unknown = sorted(set(services) - set(SERVICES))
+        known = load_world().SERVICES
+        unknown = sorted(set(services) - set(known))
         if unknown:
-            raise SuiteError(f"{file} [suite] services: unknown {unknown}; known: {list(SERVICES)}")
+            raise SuiteError(f"{file} [suite] services: unknown {unknown}; known: {list(known)}")
         if "fixtures" in header:
             fixtures = _fixture_dirs(header["fixtures"], folder, f"{file} [suite]")
         else:

@@ -18,9 +18,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from react_repl.bench.world._data import WorldData
-from react_repl.bench.world._posts import Post, PostFormatError, parse_post
-from react_repl.bench.world._stocks import aggregate, to_csv
+from ._data import WorldData
+from ._posts import Post, PostFormatError, parse_post
+from ._stocks import aggregate, to_csv
 
 SERVICES = ("weather", "geocoding", "location", "apod", "stocks")
 _MAX_BODY = 25 * 1024 * 1024

@@ -16,9 +16,9 @@ from dataclasses import asdict, dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from react_repl.bench.world._apod import HD_SIZE, IMAGE_SIZE, ApodModel, Picture
-from react_repl.bench.world._stocks import PriceRow, StockModel
-from react_repl.bench.world._weather import CurrentWeather, DayWeather, WeatherModel
+from ._apod import HD_SIZE, IMAGE_SIZE, ApodModel, Picture
+from ._stocks import PriceRow, StockModel
+from ._weather import CurrentWeather, DayWeather, WeatherModel
 
 
 @dataclass(frozen=True)
