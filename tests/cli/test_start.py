@@ -57,8 +57,8 @@ def test_a_command_s_help_leaves_the_agent_and_the_model_client_unloaded(command
 
 @pytest.mark.parametrize("name", sorted(_SUBCOMMANDS))
 def test_the_listed_help_is_the_command_s_own(name: str) -> None:
-    module, attribute, short_help = _SUBCOMMANDS[name]
-    command = getattr(importlib.import_module(module), attribute)
+    module, short_help = _SUBCOMMANDS[name]
+    command = getattr(importlib.import_module(module), name)
     assert " ".join(command.help.split()).startswith(short_help.rstrip("."))
 
 

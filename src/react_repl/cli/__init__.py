@@ -11,7 +11,7 @@ import os
 import sys
 import warnings
 from pathlib import Path
-from typing import TextIO
+from typing import Any
 
 import click
 
@@ -22,52 +22,31 @@ import click
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
-# name -> (module, attribute, the command's short help). `react-repl --help` prints the help from
-# here, so listing the commands imports none of them (tests/cli/test_start.py keeps it true).
-_SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
-    "run": (
-        "react_repl.cli._run", "run",
-        "Run TASK with the agent; exit 0 when it finished, 1 otherwise, 130 when interrupted.",
-    ),
-    "search": ("react_repl.cli._search", "search", "Find the APIs that match QUERY, best first."),
-    "index": (
-        "react_repl.cli._index", "index",
-        "Build the index `method_search` and `react-repl search` read.",
-    ),
-    "apis": ("react_repl.cli._apis", "apis", "List, show, register and unregister API modules."),
-    "logs": ("react_repl.cli._logs", "logs", "List, search, show, export and prune run logs."),
-    "model": (
-        "react_repl.cli._model", "model",
-        "The local model used when no model server is configured.",
-    ),
-    "bench": (
-        "react_repl.cli._bench", "bench",
-        "Benchmark task suites across models: `bench SUITE_DIR …` runs, `bench report` "
-        "re-renders.",
-    ),
-    "config": (
-        "react_repl.cli._config", "config",
-        "Inspect the configuration (see docs/configuration.md).",
-    ),
-    "mcp": ("react_repl.cli._mcp", "mcp", "Serve react-repl's sandboxed REPL to MCP clients."),
-    "memory": (
-        "react_repl.cli._memory", "memory",
-        "List, search and erase the runs the agent remembers (runs with the memory technique).",
-    ),
-    "resume": (
-        "react_repl.cli._run", "resume",
-        "Continue RUN (an id, an id prefix or a log path) after its last finished step.",
-    ),
-    "view": (
-        "react_repl.cli._view", "view",
-        "Serve a local web page to watch runs live, answer their approvals and read bench "
-        "reports.",
-    ),
-    "rewind": (
-        "react_repl.cli._run", "rewind",
-        "Fork RUN at step K: its state before K, then your action (--edit) or the model's new "
-        "reply (with --say as a hint).",
-    ),
+# name -> (module, the command's short help); the command is the module's attribute of that name.
+# `react-repl --help` prints the help from here, so listing the commands imports none of them
+# (tests/cli/test_start.py keeps it true).
+_SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("react_repl.cli._run", "Run TASK with the agent; exit 0 when it finished, 1 "
+            "otherwise, 130 when interrupted."),
+    "search": ("react_repl.cli._search", "Find the APIs that match QUERY, best first."),
+    "index": ("react_repl.cli._index", "Build the index `method_search` and `react-repl search` "
+              "read."),
+    "apis": ("react_repl.cli._apis", "List, show, register and unregister API modules."),
+    "logs": ("react_repl.cli._logs", "List, search, show, export and prune run logs."),
+    "model": ("react_repl.cli._model", "The local model used when no model server is "
+              "configured."),
+    "bench": ("react_repl.cli._bench", "Benchmark task suites across models: `bench SUITE_DIR …` "
+              "runs, `bench report` re-renders."),
+    "config": ("react_repl.cli._config", "Inspect the configuration (see docs/configuration.md)."),
+    "mcp": ("react_repl.cli._mcp", "Serve react-repl's sandboxed REPL to MCP clients."),
+    "memory": ("react_repl.cli._memory", "List, search and erase the runs the agent remembers "
+               "(runs with the memory technique)."),
+    "resume": ("react_repl.cli._run", "Continue RUN (an id, an id prefix or a log path) after its "
+               "last finished step."),
+    "view": ("react_repl.cli._view", "Serve a local web page to watch runs live, answer their "
+             "approvals and read bench reports."),
+    "rewind": ("react_repl.cli._run", "Fork RUN at step K: its state before K, then your action "
+               "(--edit) or the model's new reply (with --say as a hint)."),
 }  # fmt: skip
 
 
@@ -79,14 +58,14 @@ class _LazyGroup(click.Group):
         target = _SUBCOMMANDS.get(cmd_name)
         if target is None:
             return None
-        module_name, attribute, _help = target
+        module_name, _help = target
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
             if error.name != module_name:
                 raise
             return None
-        return getattr(module, attribute)
+        return getattr(module, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from the table above: importing every command to ask it for its
@@ -94,7 +73,7 @@ class _LazyGroup(click.Group):
         limit = formatter.width - 6 - max(len(name) for name in _SUBCOMMANDS)
         rows = [
             (name, click.Command(name, help=short_help).get_short_help_str(limit))
-            for name, (_module, _attribute, short_help) in sorted(_SUBCOMMANDS.items())
+            for name, (_module, short_help) in sorted(_SUBCOMMANDS.items())
         ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
@@ -156,14 +135,7 @@ def _save_report(error: Exception, command: str) -> Path | None:
     return path
 
 
-def _show_warning(
-    message: Warning | str,
-    category: type[Warning],
-    filename: str,
-    lineno: int,
-    file: TextIO | None = None,
-    line: str | None = None,
-) -> None:
+def _show_warning(message: Warning | str, *_where: Any, **_how: Any) -> None:
     """A warning is one `warning: ...` line, as the commands print their own: Python's default
     adds the source file, line number and code of the warn() call, which read like a traceback
     (`REACT_REPL_DEBUG=1` keeps them)."""

@@ -165,18 +165,14 @@ def _registered_forms(source: str, index_path: Path) -> list[str]:
         return [source, str(Path(source).expanduser().resolve())]
     from react_repl.mcp import McpConfigError, parse_source
 
-    try:
-        name = parse_source(source).name
-    except McpConfigError:
-        return [source]
-    same_server = []
-    for entry in load_registered_sources(index_path):
+    def server(entry: str) -> str | None:
         try:
-            if entry.startswith(MCP_SOURCE_PREFIX) and parse_source(entry).name == name:
-                same_server.append(entry)
+            return parse_source(entry).name if entry.startswith(MCP_SOURCE_PREFIX) else None
         except McpConfigError:
-            continue
-    return [source, *same_server]
+            return None
+
+    name = server(source)
+    return [source, *(e for e in load_registered_sources(index_path) if name and server(e) == name)]
 
 
 def _normalise(source: str) -> str:
@@ -191,12 +187,8 @@ def _update_index(index_path: Path, registry: ApiRegistry) -> None:
     report = MethodIndex.open(index_path).build(registry)
     if report.rebuilt_reason:
         _err.print(Text(f"Rebuilt the index from scratch: {report.rebuilt_reason}"))
-    _out.print(
-        Text(
-            f"Search index in {index_path} updated: {report.embedded} embedded, "
-            f"{report.reused} reused, {report.removed} removed ({report.seconds:.1f} s)."
-        )
-    )
+    counts = f"{report.embedded} embedded, {report.reused} reused, {report.removed} removed"
+    _out.print(Text(f"Search index in {index_path} updated: {counts} ({report.seconds:.1f} s)."))
 
 
 def _table(registry: ApiRegistry) -> Table:

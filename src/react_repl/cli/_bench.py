@@ -161,14 +161,8 @@ def run_command(prices: Path | None, **args: Any) -> None:
         with _progress_bar() as bar:
             records = run_benchmark(run, _callbacks(bar))
     except KeyboardInterrupt:
-        _console.print(
-            Text(
-                f"Interrupted. Finished attempts are kept; continue with --out "
-                f"{run.out_dir} --resume",
-                style="yellow",
-            ),
-            soft_wrap=True,
-        )
+        message = f"Interrupted; finished attempts are kept. Continue: --out {run.out_dir} --resume"
+        _console.print(Text(message, "yellow"), soft_wrap=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
     except (ExecutorError, LocalModelError, ModelUnreachable) as error:
         raise _HarnessError(str(error)) from None
@@ -252,11 +246,9 @@ def _assemble(args: dict[str, Any]) -> Any:
         raise _UsageError("--resume needs --out: the folder of the benchmark to continue")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     out_dir = (args["out_dir"] or Path("bench-results") / f"{suite.name}-{stamp}").resolve()
-    sandbox = {
-        k: v
-        for k, v in config.tables.sandbox.given().items()
-        if k not in ("env", "env_passthrough")
-    }
+    sandbox = config.tables.sandbox.given()
+    as_given = ("error_retries", "repeats", "seed", "workers", "executor", "address", "resume",
+                "retry_errors")  # fmt: skip
     return BenchRun(
         suite=suite,
         targets=targets,
@@ -265,22 +257,15 @@ def _assemble(args: dict[str, Any]) -> Any:
         arms=arms,
         agents=agents,
         limits=Limits(args["time_limit"], args["token_limit"], args["cost_limit"]),
-        error_retries=args["error_retries"],
         distractors=levels,
-        repeats=args["repeats"],
-        seed=args["seed"],
-        task_ids=[t.id for t in suite.tasks if not args["only_ids"] or t.id in args["only_ids"]],
-        workers=args["workers"],
-        executor=args["executor"],
-        address=args["address"],
+        task_ids=[task.id for task in suite.tasks if task.id in args["only_ids"]],  # none: all
         agent_base=agent_base,
         overrides=overrides,
-        sandbox=sandbox,
+        sandbox={k: v for k, v in sandbox.items() if k not in ("env", "env_passthrough")},
         user_env=sandbox_settings(config)[0]["env"] if suite.network else {},
         seed_index=(args["index_dir"] or _paths.default_index_dir()).resolve(),
         pack=args["distractor_pack"] or DISTRACTOR_PACK,
-        resume=args["resume"],
-        retry_errors=args["retry_errors"],
+        **{key: args[key] for key in as_given},
     )
 
 
@@ -322,10 +307,8 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
             f"cannot write the report to {out_dir}: {error.strerror or error}; choose --out"
         ) from None
     summary = summarise(records, prices)
-    table = Table(title=title)
-    for name in ("column", "success", "95% CI", "mean steps", "tokens (prompt+completion)",
-                 "mean time", "harness errors"):  # fmt: skip
-        table.add_column(name)
+    table = Table("column", "success", "95% CI", "mean steps", "tokens (prompt+completion)",
+                  "mean time", "harness errors", title=title)  # fmt: skip
     for column in summary.columns_summary:
         low, high = column.interval
         table.add_row(

@@ -75,12 +75,8 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
         err.print(Text.assemble(("error ", "red"), str(problem)))
         sys.exit(1)
     if report.rebuilt_reason:
-        err.print(
-            Text.assemble(
-                ("rebuilt ", "yellow"),
-                f"the index: the previous one was unusable: {report.rebuilt_reason}",
-            )
-        )
+        why = f"the index: the previous one was unusable: {report.rebuilt_reason}"
+        err.print(Text.assemble(("rebuilt ", "yellow"), why))
     out.print(
         f"Indexed {len(method_index)} APIs from {len(registry.modules())} modules into {path} "
         f"in {report.seconds:.1f} s: {report.embedded} embedded, {report.reused} reused, "

@@ -18,6 +18,7 @@ import click
 from rich.console import Console
 
 from react_repl._paths import default_logs_dir
+from react_repl.cli._options import logs_dir_option, stacked
 from react_repl.logs import (
     SEARCH_FIELDS,
     STATUSES,
@@ -48,40 +49,27 @@ _INDEXING_NOTICE = 200
 _PRUNE_SHOWN = 20
 
 
-_logs_dir_option = click.option(
-    "--logs-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-    help="Folder of run logs (default: the project's logs/ or $REACT_REPL_LOGS).",
+_filter_options = stacked(
+    click.option("--model", "models", multiple=True, help="Model name or glob (qwen*)."),
+    click.option(
+        "--status", "statuses", multiple=True, type=click.Choice(STATUSES),
+        help="Run status; repeatable.",
+    ),
+    click.option("--since", help="Started on or after a date (2026-11-21) or age (7d, 24h)."),
+    click.option("--until", help="Started on or before a date, or before an age."),
+    click.option(
+        "--setting", "settings", multiple=True, metavar="KEY=VALUE",
+        help="Recorded setting, e.g. few_shot=false or temperature=0; repeatable.",
+    ),
+    click.option("--bench", "bench_runs", multiple=True, help="Runs of this bench run id."),
 )  # fmt: skip
-
-
-def _filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    options = [
-        click.option("--model", "models", multiple=True, help="Model name or glob (qwen*)."),
-        click.option(
-            "--status", "statuses", multiple=True, type=click.Choice(STATUSES),
-            help="Run status; repeatable.",
-        ),
-        click.option("--since", help="Started on or after a date (2026-11-21) or age (7d, 24h)."),
-        click.option("--until", help="Started on or before a date, or before an age."),
-        click.option(
-            "--setting", "settings", multiple=True, metavar="KEY=VALUE",
-            help="Recorded setting, e.g. few_shot=false or temperature=0; repeatable.",
-        ),
-        click.option("--bench", "bench_runs", multiple=True, help="Runs of this bench run id."),
-    ]  # fmt: skip
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def _output_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    command = click.option(
+_output_options = stacked(
+    click.option("--json", "as_json", is_flag=True, help="Print JSON instead of lines."),
+    click.option(
         "-n", "--limit", type=click.IntRange(min=0), default=_DEFAULT_LIMIT, show_default=True,
         help="Newest runs to show; 0 for all.",
-    )(command)  # fmt: skip
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of lines.")(
-        command
-    )
+    ),
+)  # fmt: skip
 
 
 @click.group()
@@ -92,7 +80,7 @@ def logs() -> None:
 @logs.command("list")
 @_filter_options
 @_output_options
-@_logs_dir_option
+@logs_dir_option
 def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: Any) -> None:
     """List runs, newest first, one line each.
 
@@ -111,7 +99,7 @@ def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: An
 )  # fmt: skip
 @_filter_options
 @_output_options
-@_logs_dir_option
+@logs_dir_option
 def search(
     text: str,
     fields: tuple[str, ...],
@@ -134,7 +122,7 @@ def search(
 @logs.command()
 @click.argument("run")
 @click.option("--json", "as_json", is_flag=True, help="The whole run as JSON.")
-@_logs_dir_option
+@logs_dir_option
 def show(run: str, as_json: bool, logs_dir: Path | None) -> None:
     """Show a run's log in the terminal.
 
@@ -159,7 +147,7 @@ def show(run: str, as_json: bool, logs_dir: Path | None) -> None:
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Where to write."
 )
-@_logs_dir_option
+@logs_dir_option
 def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) -> None:
     """Export a run's log to share it.
 
@@ -181,7 +169,7 @@ def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) 
 @_filter_options
 @click.option("--yes", "-y", is_flag=True, help="Delete without asking.")
 @click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
-@_logs_dir_option
+@logs_dir_option
 def prune_command(
     older_than: str | None,
     keep: int | None,
@@ -221,7 +209,7 @@ def prune_command(
 
 
 @logs.command()
-@_logs_dir_option
+@logs_dir_option
 def reindex(logs_dir: Path | None) -> None:
     """Rebuild the run index from the log files (it is also rebuilt by itself when damaged)."""
     with _catalog(logs_dir) as catalog:

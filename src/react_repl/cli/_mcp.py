@@ -134,10 +134,11 @@ def serve(
             "method_search": search,
             **gate.guarded(tools),
         }
-        settings["call_limits"] = {  # the config's own limits win
-            **_side_effect_budgets(gate, tools),
-            **settings.get("call_limits", {}),
-        }
+        # A side-effecting MCP tool gets a side-effecting API's budget, which host functions,
+        # declaring nothing to the sandbox, would not; the config's own limits win.
+        budget = {"max_calls_per_action": 20, "max_calls_per_run": 100}
+        budgets = {name: budget for name in tools if gate.side_effects(name)}
+        settings["call_limits"] = {**budgets, **settings.get("call_limits", {})}
 
         def make_sandbox() -> Sandbox:
             return Sandbox(apis, host_functions=host_functions, **settings)
@@ -167,15 +168,3 @@ def _gate(approve: str, rules: tuple[str, ...], functions: dict[str, Any]) -> Ap
         return ApprovalGate(None, {})
     policy = "rules" if approve == "never" else approve
     return ApprovalGate(Approver(never_asked, policy=policy, rules=rules), api_docs(functions))
-
-
-def _side_effect_budgets(
-    gate: ApprovalGate, tools: dict[str, Any]
-) -> dict[str, dict[str, int | None]]:
-    """A side-effecting MCP tool gets the call budget of a side-effecting API (20 per call, 100
-    per session), which host functions, declaring nothing to the sandbox, would not."""
-    return {
-        name: {"max_calls_per_action": 20, "max_calls_per_run": 100}
-        for name in tools
-        if gate.side_effects(name)
-    }

@@ -14,7 +14,6 @@ from react_repl.local import (
     DEFAULT_MODEL,
     KNOWN_MODELS,
     LocalModelError,
-    LocalServer,
     ensure_server,
     fetch_model,
     list_servers,
@@ -33,19 +32,6 @@ def _spinner(title: str) -> Iterator[Callable[[str], None]]:
             yield lambda message: status.update(message)
     except LocalModelError as error:
         raise click.ClickException(str(error)) from error
-
-
-def _describe(server: LocalServer) -> str:
-    return (
-        f"{server.model_name} at {server.base_url} (pid {server.pid}, "
-        f"context {server.ctx_size} tokens, {server.threads} threads)"
-    )
-
-
-def print_fallback_note(server: LocalServer, console: Console) -> None:
-    """Say when llama-server runs with safer, possibly slower, CPU code than its default."""
-    if server.fallback:
-        console.print(Text(f"note: {server.fallback}.", style="yellow"))
 
 
 @click.group()
@@ -95,8 +81,12 @@ def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> No
             name, threads=threads, ctx_size=ctx_size, port=port, progress=progress, keep=True
         )
     server.release()  # serving is not using: the programs given the URL are the users
-    print_fallback_note(server, _console)
-    _console.print(_describe(server))
+    if server.fallback:  # llama-server runs safer, possibly slower, CPU code than its default
+        _console.print(Text(f"note: {server.fallback}.", style="yellow"))
+    _console.print(
+        f"{server.model_name} at {server.base_url} (pid {server.pid}, "
+        f"context {server.ctx_size} tokens, {server.threads} threads)"
+    )
     click.echo(server.base_url)
 
 

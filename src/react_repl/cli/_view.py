@@ -6,12 +6,11 @@ from pathlib import Path
 
 import click
 
+from react_repl.cli._options import logs_dir_option
+
 
 @click.command()
-@click.option(
-    "--logs-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-    help="Folder of run logs (default: the project's logs/ or $REACT_REPL_LOGS).",
-)  # fmt: skip
+@logs_dir_option
 @click.option(
     "--bench-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("bench-results"),
     show_default=True, help="Folder of bench results to list reports from.",

@@ -36,26 +36,18 @@ class ApiScope:
         """Every source named for the run, the set's first (the first definition of a name wins)."""
         return (*self.from_set, *self.own)
 
+    def named(self) -> list[tuple[str | Path, str]]:
+        """Each source named for the run, and where it was named, for the error that names it."""
+        return [(source, "--apis") for source in self.own] + [
+            (source, f"[api_sets] {self.name}") for source in self.from_set
+        ]
+
     def describe(self) -> str:
         """One line for the run log's header."""
         parts = [f"set {self.name}"] if self.name else []
         parts += [kind for kind, on in (("built-in", self.builtin), ("shared", self.shared)) if on]
         parts += [f"{len(self.sources)} own source(s)"] if self.sources else []
         return ", ".join(parts) or "nothing"
-
-
-def named_scope(name: str, sets: Mapping[str, Sequence[str]], base: Path | None = None) -> ApiScope:
-    """The set `name` of the config's `[api_sets]`; ValueError naming the sets there are.
-
-    Relative paths in a set are relative to `base`, the config file's folder.
-    """
-    if name not in sets:
-        known = ", ".join(sorted(sets)) or "none in the config file"
-        raise ValueError(f"unknown API set {name!r} (--api-set); [api_sets] has: {known}")
-    entries = list(sets[name])
-    sources = tuple(_located(entry, base) for entry in entries if entry not in (BUILTIN, SHARED))
-    return ApiScope(builtin=BUILTIN in entries, shared=SHARED in entries, name=name,
-                    from_set=sources)  # fmt: skip
 
 
 def _located(entry: str, base: Path | None) -> str | Path:
@@ -84,17 +76,23 @@ def scope_for(
     sets: Mapping[str, Sequence[str]] | None = None,
     base: Path | None = None,
 ) -> ApiScope:
-    """Flags to a scope: a named set (if any), the run's own sources added to it.
+    """Flags to a scope: a named set (if any), the run's own sources added to it. A set's relative
+    paths are relative to `base`, the config file's folder; an unknown set is a ValueError.
 
     `builtin` and `shared` given (True or False) win over the set's `@builtin` / `@shared`, as a
     flag typed for this run is the more specific wish; None takes the set's word (in, without a
     set).
     """
-    chosen = named_scope(api_set, sets or {}, base) if api_set else ApiScope()
+    entries: Sequence[str] = (BUILTIN, SHARED)  # no set: both in
+    if api_set:
+        if api_set not in (sets := sets or {}):
+            known = ", ".join(sorted(sets)) or "none in the config file"
+            raise ValueError(f"unknown API set {api_set!r} (--api-set); [api_sets] has: {known}")
+        entries = sets[api_set]
     return ApiScope(
         own=tuple(sources),
-        builtin=chosen.builtin if builtin is None else builtin,
-        shared=chosen.shared if shared is None else shared,
-        name=chosen.name,
-        from_set=chosen.from_set,
+        builtin=BUILTIN in entries if builtin is None else builtin,
+        shared=SHARED in entries if shared is None else shared,
+        name=api_set or "",
+        from_set=tuple(_located(e, base) for e in entries if e not in (BUILTIN, SHARED)),
     )

@@ -47,11 +47,8 @@ def check_index_sources(sources: Iterable[str | Path]) -> None:
     """`index build --apis`: a source that is not there at all (a typo), a file or module that
     cannot load, or a malformed `mcp:` source stops the build. A folder's broken module is only
     skipped, as the index is shared and its other modules are still worth indexing."""
-    for source in sources:
-        is_folder = not _is_mcp(source) and Path(source).expanduser().is_dir()
-        reason = None if is_folder else _load_failure(source)
-        if reason is not None:
-            raise ApiSourceError(" ".join(f"--apis: {reason}".split()))
+    files = [s for s in sources if _is_mcp(s) or not Path(s).expanduser().is_dir()]
+    check_api_sources(files, "--apis")
 
 
 def check_scope(scope: ApiScope) -> None:
@@ -63,12 +60,9 @@ def check_scope(scope: ApiScope) -> None:
 def empty_folders(scope: ApiScope) -> list[str]:
     """A warning for each folder the user named that holds no API module (a `*.py` not starting
     with `_`): it loads without error, so the run went on silently without the APIs meant."""
-    named = [(source, "--apis") for source in scope.own] + [
-        (source, f"[api_sets] {scope.name}") for source in scope.from_set
-    ]
     return [
         f"{where}: {source} holds no Python module (*.py), so it adds no API"
-        for source, where in named
+        for source, where in scope.named()
         if not _is_mcp(source) and _module_files(Path(source).expanduser()) == []
     ]
 
@@ -84,10 +78,7 @@ def require_servers(
     registry: ApiRegistry, scope: ApiScope, configured: Sequence[McpServerConfig]
 ) -> None:
     """Refuse a named MCP server none of whose tools made it into `registry`."""
-    named = [(source, "--apis") for source in scope.own] + [
-        (source, f"[api_sets] {scope.name}") for source in scope.from_set
-    ]
-    servers = [(parse_source(str(s)), where) for s, where in named if _is_mcp(s)]
+    servers = [(parse_source(str(s)), where) for s, where in scope.named() if _is_mcp(s)]
     if scope.shared:
         servers += [(server, f"[mcp.servers.{server.name}]") for server in configured]
     modules = {spec.module for spec in registry.specs}

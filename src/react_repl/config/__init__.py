@@ -8,9 +8,6 @@ See docs/configuration.md.
 """
 
 from react_repl.config._effective import (
-    API_ENV_VARIABLES,
-    DEFAULT_OPENAI_MODEL,
-    MODEL_ENV,
     Setting,
     Sourced,
     agent_options,
@@ -18,32 +15,16 @@ from react_repl.config._effective import (
     options_table,
     parse_value,
     paths,
-    sandbox_defaults,
     sandbox_settings,
     uses_local_model,
 )
 from react_repl.config._file import Config, ConfigError, find_config_file
-from react_repl.config._schema import (
-    AgentTable,
-    BenchModelTable,
-    BenchTable,
-    ConfigFile,
-    McpTable,
-    ModelTable,
-    SandboxTable,
-)
+from react_repl.config._schema import AgentTable, ModelTable, SandboxTable
 
 __all__ = [
-    "API_ENV_VARIABLES",
-    "DEFAULT_OPENAI_MODEL",
-    "MODEL_ENV",
     "AgentTable",
-    "BenchModelTable",
-    "BenchTable",
     "Config",
     "ConfigError",
-    "ConfigFile",
-    "McpTable",
     "ModelTable",
     "SandboxTable",
     "Setting",
@@ -54,7 +35,6 @@ __all__ = [
     "options_table",
     "parse_value",
     "paths",
-    "sandbox_defaults",
     "sandbox_settings",
     "uses_local_model",
 ]

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from react_repl import _paths
 from react_repl.config._file import Config, ConfigError, describe_errors
-from react_repl.config._schema import AgentTable, ConfigFile, ModelTable, Table
+from react_repl.config._schema import ConfigFile, ModelTable
 
 if TYPE_CHECKING:  # imported when used: `react-repl search` reads the config and stays quick
     from react_repl.context import AgentOptions
@@ -77,13 +77,13 @@ def model_settings(
             sourced[key] = Setting(env[from_env], f"env {from_env}")
         elif key in given:
             sourced[key] = Setting(given[key], config.origin)
-    values = _check(ModelTable, {key: s.value for key, s in sourced.items()}, "[model]").given()
+    values = _check("model", {key: s.value for key, s in sourced.items()}, "[model]").given()
     if not values.get("model"):
         uses_openai = bool(values.get("api_key")) and not values.get("base_url")
         values["model"] = DEFAULT_OPENAI_MODEL if uses_openai else ""
         sourced["model"] = Setting(values["model"], "default (OpenAI)" if uses_openai else DEFAULT)
     settings = ModelSettings(**values)
-    return settings, _with_defaults(sourced, {"model": "", **_dataclass_defaults(ModelSettings)})
+    return settings, _with_defaults(sourced, dataclasses.asdict(ModelSettings(model="")))
 
 
 def uses_local_model(settings: ModelSettings) -> bool:
@@ -107,7 +107,7 @@ def agent_options(
     if isinstance(overrides.get("techniques"), str):  # --set techniques=+critic,-decompose
         overrides["techniques"] = overrides["techniques"].split(",")
     file_values = config.tables.agent.given()
-    checked = _check(AgentTable, {**file_values, **_as_toml(overrides)}, "agent option")
+    checked = _check("agent", {**file_values, **_as_toml(overrides)}, "agent option")
     requested = checked.profile
     profile = profile_for(model, local=local, requested=requested)
     sourced: Sourced = {key: Setting(value, f"profile {profile.name}")
@@ -188,19 +188,14 @@ def paths(**flags: Any) -> Sourced:
     return found
 
 
-def _check(table: type[Table], values: dict[str, Any], where: str) -> Any:
-    """Flags and environment values meet the same schema as the file's."""
+def _check(table: str, values: dict[str, Any], where: str) -> Any:
+    """Flags and environment values meet the same schema as the file's, inside the whole file so
+    each problem names its table and its known keys."""
     try:
-        return table.model_validate(values)
-    except ValidationError:
-        pass
-    name = "agent" if table is AgentTable else "model"
-    try:  # again inside the whole file, so each problem names its table and its known keys
-        ConfigFile.model_validate({name: values})
+        return getattr(ConfigFile.model_validate({table: values}), table)
     except ValidationError as error:
         problems = describe_errors(error, None).split("\n", 1)[1]
         raise ConfigError(f"Bad {where} value:\n{problems}") from None
-    raise AssertionError("a table that fails alone passes inside the file")
 
 
 def _as_toml(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -210,16 +205,6 @@ def _as_toml(values: Mapping[str, Any]) -> dict[str, Any]:
         list(value) if isinstance(value, tuple) else value
         for key, value in values.items()
     }  # fmt: skip
-
-
-def _dataclass_defaults(kind: type) -> dict[str, Any]:
-    values = {}
-    for field in dataclasses.fields(kind):
-        if field.default is not dataclasses.MISSING:
-            values[field.name] = field.default
-        elif field.default_factory is not dataclasses.MISSING:
-            values[field.name] = field.default_factory()
-    return values
 
 
 def _with_defaults(sourced: Sourced, defaults: Mapping[str, Any]) -> Sourced:

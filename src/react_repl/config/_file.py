@@ -132,25 +132,20 @@ def _known_keys(table: str) -> list[str]:
             named = False
             continue
         info = model.model_fields.get(part)
-        inner = _model_of(info.annotation) if info is not None else None
-        if info is None or inner is None:
+        inner, named = _table_of(info.annotation) if info is not None else (None, False)
+        if inner is None:
             return []
-        model, named = inner, _is_named_tables(info.annotation)
+        model = inner
     return list(model.model_fields)
 
 
-def _model_of(annotation: Any) -> type[BaseModel] | None:
-    """The table model behind `Table | None` or `dict[str, Table]`."""
+def _table_of(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
+    """The table model behind `Table | None` or `dict[str, Table]`, and whether a dict (of
+    named tables) holds it."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
+        return annotation, False
     for argument in get_args(annotation):
-        found = _model_of(argument)
+        found, named = _table_of(argument)
         if found is not None:
-            return found
-    return None
-
-
-def _is_named_tables(annotation: Any) -> bool:
-    if get_origin(annotation) is dict:
-        return True
-    return any(_is_named_tables(argument) for argument in get_args(annotation))
+            return found, named or get_origin(annotation) is dict
+    return None, False

@@ -29,7 +29,8 @@ class Table(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     def given(self) -> dict[str, Any]:
-        """Only the keys the file sets, as plain data."""
+        """Only the keys the file sets, as plain data, nested tables too: a budget left out of a
+        `[sandbox.call_limits]` table stays unlimited."""
         return self.model_dump(exclude_none=True)
 
 
@@ -147,15 +148,6 @@ class SandboxTable(Table):
     os_confinement: bool | None = None
     network: bool | None = None
     readable_paths: list[str] | None = None
-
-    def given(self) -> dict[str, Any]:
-        values = super().given()
-        if "call_limits" in values:  # a budget left out of a limits table stays unlimited
-            values["call_limits"] = {
-                name: limits.model_dump(exclude_none=True)
-                for name, limits in (self.call_limits or {}).items()
-            }
-        return values
 
 
 class McpTable(Table):
