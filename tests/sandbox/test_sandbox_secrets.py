@@ -12,6 +12,7 @@ embedding model) in both its plain and its agent form. None may contain a secret
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import re
 import secrets
@@ -19,6 +20,7 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -275,3 +277,62 @@ def test_the_redactor_and_the_signature_rule_directly() -> None:
     assert str(shown_signature(_search_with_internals, read)) == (
         "(description: str, k: int = 5, _registry: dict = ...) -> str"
     )
+
+
+_WRITTEN_DEFAULTS_MODULE = '''
+# -*- coding: latin-1 -*-
+import functools
+TOKEN = "sk-live-0123456789"
+
+
+def passthrough(function):
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        return function(*args, **kwargs)
+    return wrapper
+
+
+@passthrough
+@passthrough
+def decorated(city="Paris", token=TOKEN):
+    """Caf\xe9 in a latin-1 file."""
+
+
+class Tools:
+    @staticmethod
+    def convert(amount=1.5, unit="EUR"):
+        """A static method."""
+
+
+def redefined(first=1):
+    """Shadowed below."""
+
+
+shadowed = redefined
+
+
+def redefined(second=2):
+    """The live one."""
+'''
+
+
+def test_written_defaults_are_read_from_each_function_own_def(tmp_path: Path) -> None:
+    """Defaults are matched to the right `def` by its first line and name: under stacked
+    decorators, in a class, in a latin-1 file, and when a later `def` reuses the name; a file
+    edited after import shows nothing it cannot match (hidden, never a wrong value)."""
+    source = tmp_path / "written_defaults_api.py"
+    source.write_bytes(_WRITTEN_DEFAULTS_MODULE.encode("latin-1"))
+    spec = importlib.util.spec_from_file_location("written_defaults_api", source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def shown(function: Any) -> str:
+        return str(shown_signature(function, inspect.signature(function)))
+
+    assert shown(module.decorated) == "(city='Paris', token=...)"
+    assert shown(module.Tools.convert) == "(amount=1.5, unit='EUR')"
+    assert shown(module.shadowed) == "(first=1)"
+    assert shown(module.redefined) == "(second=2)"
+    source.write_bytes(b"\n\n\n" + _WRITTEN_DEFAULTS_MODULE.encode("latin-1"))
+    assert shown(module.redefined) == "(second=...)"
