@@ -18,8 +18,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-import snowballstemmer
-
 MAX_QUERY_CHARS = 1_000
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 _BOILERPLATE_MODULE_SIZE = 3
@@ -31,7 +29,6 @@ _STOPWORD_TEXT = (
     "would you your"
 )
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-_STEMMER = snowballstemmer.stemmer("english")
 
 
 def split_identifier(identifier: str) -> list[str]:
@@ -46,7 +43,16 @@ def _stem(word: str) -> str:
 
     Cached, because an index repeats a small vocabulary many times (the stemmer is pure Python).
     """
-    return _STEMMER.stemWord(word)
+    return _english_stemmer().stemWord(word)
+
+
+@functools.cache
+def _english_stemmer() -> Any:
+    """Loaded at the first search: `snowballstemmer` imports every language's stemmer (0.2 s),
+    which a run would otherwise pay before its first model request."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
 
 
 def lexical_tokens(text: str) -> list[str]:

@@ -3,11 +3,15 @@
 `ChatModel.complete` streams each reply (text pieces to a callback as they arrive), cuts stop
 strings outside code only, bounds hangs and retries, and can be cancelled from another thread.
 `ScriptedServer` is a real OpenAI-compatible server playing scripted replies and faults, for
-testing and benchmarking agents offline.
+testing and benchmarking agents offline; it loads on first use (`http.server` and its own
+code are not worth importing on the way to a run's first model request).
 """
 
-from ._chat import ChatModel, openai_client
-from ._scripted_server import ScriptedServer
+from typing import TYPE_CHECKING
+
+from react_repl._lazy import lazy_exports
+
+from ._chat import ChatModel, list_model_entries, openai_client
 from ._text import (
     Fence,
     action_index,
@@ -18,6 +22,9 @@ from ._text import (
 )
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 from ._wire import Fault, ScriptedReply
+
+if TYPE_CHECKING:
+    from ._scripted_server import ScriptedServer
 
 __all__ = [
     "ChatModel",
@@ -33,7 +40,10 @@ __all__ = [
     "action_index",
     "cut_at_stop",
     "fenced_blocks",
+    "list_model_entries",
     "openai_client",
     "reasoning_end",
     "stop_cut",
 ]
+
+__getattr__ = lazy_exports(__name__, {"ScriptedServer": "._scripted_server"})
