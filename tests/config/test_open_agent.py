@@ -128,3 +128,28 @@ def test_overrides_and_a_loaded_config(project: Path) -> None:
     assert agent.options.max_steps == 9 and agent.options.few_shot is False
     with pytest.raises(react_repl.ConfigError, match="max_steps: input should be greater than 0"):
         react_repl.open_agent(config, base_url="http://127.0.0.1:9/v1", options={"max_steps": 0})
+
+
+class ListingCounter(ScriptedServer):
+    """Counts GET /v1/models: each one is a round trip before the first request."""
+
+    listings = 0
+
+    def models_payload(self) -> dict[str, Any]:
+        self.listings += 1
+        return super().models_payload()
+
+
+def test_a_run_asks_the_server_for_its_model_list_once(project: Path) -> None:
+    """The name check reads /v1/models; the model's context window comes from that same reading
+    (vLLM's max_model_len), so a slow hosted server is not asked twice before the first request."""
+    with ListingCounter(context_window=8192) as server:
+        script(server)
+        agent = react_repl.open_agent(
+            model="scripted", base_url=server.base_url, api_key="k", apis=[project / "myapis"]
+        )
+        result = agent.run(TASK)
+
+    assert result.status == "finished"
+    assert agent.model.context_window() == 8192
+    assert server.listings == 1

@@ -14,11 +14,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import openai
-
 from react_repl import local
 from react_repl.config import Config, model_settings, uses_local_model
-from react_repl.llm import ModelError, ModelSettings, openai_client
+from react_repl.llm import ModelError, ModelSettings, list_model_entries, openai_client
 
 if TYPE_CHECKING:
     from react_repl.local import LocalServer
@@ -33,10 +31,14 @@ _PROBE_TIMEOUT = 5.0
 
 @dataclass(frozen=True)
 class ModelChoice:
-    """Validated settings; `local` is what the local runtime must serve, None for a server."""
+    """Validated settings; `local` is what the local runtime must serve, None for a server.
+    `listing` is the server's /v1/models entries as the check read them, handed on to the
+    `ChatModel` so that a run does not ask a slow server for them twice before its first request.
+    """
 
     settings: ModelSettings
     local: str | Path | None
+    listing: list[dict[str, Any]] | None = None
 
 
 def choose_model(config: Config | Mapping[str, Any], flags: Mapping[str, Any]) -> ModelChoice:
@@ -45,9 +47,8 @@ def choose_model(config: Config | Mapping[str, Any], flags: Mapping[str, Any]) -
     settings = model_settings(loaded, flags, os.environ)[0]
     if uses_local_model(settings):
         return ModelChoice(settings, _local_model(settings.model or local.DEFAULT_MODEL))
-    if settings.model:
-        _check_served(settings)
-    return ModelChoice(settings, None)
+    listing = _check_served(settings) if settings.model else None
+    return ModelChoice(settings, None, listing)
 
 
 def start_model(
@@ -90,26 +91,19 @@ def _local_model(name: str) -> str | Path:
     )
 
 
-def _check_served(settings: ModelSettings) -> None:
+def _check_served(settings: ModelSettings) -> list[dict[str, Any]] | None:
     """Refuse a name the server does not list: some servers would answer with another model."""
-    offered = _listed_models(settings)
+    client = openai_client(settings, timeout=_PROBE_TIMEOUT)
+    entries = list_model_entries(client)  # None: not listed, so only the request itself can tell
+    offered = [str(entry.get("id")) for entry in entries or []]
     if not offered or _is_offered(settings.model, offered):
-        return
+        return entries
     url = settings.base_url or "https://api.openai.com/v1"
     raise ModelError(
         f"Model {settings.model!r} is not served at {url}, which serves: {', '.join(offered)}. "
         "Pick one with --model (or REACT_REPL_MODEL, or model in [model] of react-repl.toml), "
         "or point --base-url at the server that has it."
     )
-
-
-def _listed_models(settings: ModelSettings) -> list[str]:
-    """The server's /v1/models ids; [] when it cannot be listed (the request itself will tell)."""
-    client = openai_client(settings, timeout=_PROBE_TIMEOUT)
-    try:
-        return [str(entry.id) for entry in client.models.list().data]
-    except (openai.OpenAIError, ValueError, AttributeError, TypeError):  # not a model list
-        return []
 
 
 def _is_offered(model: str, offered: list[str]) -> bool:

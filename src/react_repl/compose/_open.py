@@ -106,6 +106,7 @@ def open_agent(
             "local_model": local,
         },
         price=_price(loaded, settings.model),
+        model_listing=choice.listing,
     )
 
 
@@ -122,16 +123,18 @@ def assemble_agent(
     bench_run: str | None = None,
     user_answers: Sequence[str] | None = None,
     price: Price | None = None,
+    model_listing: list[dict[str, Any]] | None = None,
 ) -> Agent:
     """The last stage, shared by `open_agent` and every benchmark attempt: the model, the APIs
     and their search, the options and the sandbox become one Agent, built the same way for both.
 
     `bench_run` lands in every log's header (`react-repl logs list --bench RUN`); `user_answers`
-    are a person's replies to ask_user, in order (None: no one answers).
+    are a person's replies to ask_user, in order (None: no one answers); `model_listing` is the
+    server's /v1/models entries when `choose_model` already read them.
     """
     people = [] if user_answers is None else [AskUser(ScriptedAnswers(user_answers))]
     return Agent(
-        ChatModel(model),
+        ChatModel(model, listing=model_listing),
         apis=apis,
         method_search=method_search,
         options=options,

@@ -57,14 +57,17 @@ class ChatModel:
     are ours: each one is recorded with its cause for the run log, and tests can keep them short.
     """
 
-    def __init__(self, settings: ModelSettings) -> None:
+    def __init__(
+        self, settings: ModelSettings, *, listing: list[dict[str, Any]] | None = None
+    ) -> None:
+        """`listing`: the server's /v1/models entries when the caller already asked for them."""
         self.settings = settings
         self._client = openai_client(settings)
         self._model = settings.model
         self._context_window = settings.context_window
         self._exchange = Exchange(self._client, settings, self._server_entries)
-        self._entries: list[dict[str, Any]] | None = None
-        self._listed = False
+        self._entries = listing
+        self._listed = listing is not None
 
     @property
     def name(self) -> str:
@@ -205,7 +208,7 @@ def list_model_entries(client: openai.OpenAI) -> list[dict[str, Any]] | None:
     try:
         page = client.with_options(timeout=_PROBE_TIMEOUT).models.list()
         return [entry.model_dump() for entry in page.data]
-    except (openai.OpenAIError, AttributeError, TypeError):  # a web page, {"data": 5}
+    except (openai.OpenAIError, ValueError, AttributeError, TypeError):  # a web page, {"data": 5}
         return None
 
 
