@@ -22,7 +22,6 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.panel import Panel
-from rich.syntax import Syntax
 from rich.text import Text
 
 from react_repl.agent import (
@@ -270,6 +269,8 @@ class TerminalApprover:
         self.console = console
 
     def __call__(self, request: ApprovalRequest) -> Review:
+        from rich.syntax import Syntax  # pygments: 27 ms that only an approval needs
+
         self.console.print(
             Panel(Syntax(request.action, "python", theme="ansi_dark"),
                   title=f"Step {request.step} wants to run", title_align="left",
