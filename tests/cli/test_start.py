@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from react_repl.cli import _SUBCOMMANDS
-from react_repl.llm import ScriptedServer
 
 HEAVY = ("openai", "httpx", "numpy", "faiss", "onnxruntime", "rich", "pydantic", "jinja2")
 PROBE = """
@@ -67,40 +66,56 @@ def get_city_temperature(city: str) -> float:
     """Return the current air temperature in degrees Celsius for a city."""
     return 21.5
 '''
-VECTOR_LIBRARIES = ("_multiarray_umath", "swigfaiss")  # numpy's and FAISS's native parts
+# Loaded at the agent's first search or first approval, never on the way to its first request:
+# numpy's and FAISS's native parts (seen in the process's memory maps), and Python packages
+LATER_LIBRARIES = ("_multiarray_umath", "swigfaiss")
+LATER_PACKAGES = ("numpy", "faiss", "onnxruntime", "torch", "snowballstemmer", "pygments")
+RUN_PROBE = """
+import json, os, sys
+from react_repl.llm import ScriptedServer
+
+replies = iter([
+    'THOUGHT: Find it.\\nACTION:\\n```python\\nprint(method_search("air temperature"))\\n```',
+    "THOUGHT: Done.\\nACTION:\\n```python\\nstop(1)\\n```",
+])
+held = []
 
 
-def test_a_run_asks_the_model_before_it_loads_the_search_vectors(tmp_path: Path) -> None:
-    """numpy and FAISS load at the agent's first search, not before its first model request
-    (start-up time is benchmarks/cli_start.py's; here: what the process held at that moment)."""
+def answer(_body):
+    if not held:
+        maps = open(f"/proc/{os.getpid()}/maps").read()
+        held.extend(name for name in LATER_LIBRARIES if name in maps)
+        held.extend(name for name in sys.modules if name.split(".")[0] in LATER_PACKAGES)
+        held.append("checked")
+    return next(replies)
+
+
+with ScriptedServer(responder=answer) as server:
+    from react_repl.cli import main
+
+    try:
+        main(["run", "What is the temperature?", "--base-url", server.base_url,
+              "--model", "scripted"], prog_name="react-repl")
+    except SystemExit as done:
+        print(json.dumps(held), file=sys.stderr)
+        raise
+"""
+
+
+def test_a_run_asks_the_model_before_it_loads_what_only_later_steps_need(tmp_path: Path) -> None:
+    """numpy, FAISS and the stemmer load at the agent's first search, the syntax highlighter at
+    its first approval, not before its first model request (start-up time is
+    benchmarks/cli_start.py's; here: what the process held at that moment)."""
     (tmp_path / "apis").mkdir()
     (tmp_path / "apis" / "weather.py").write_text(WEATHER)
     env = {**os.environ, "REACT_REPL_HOME": str(tmp_path), "HF_HUB_OFFLINE": "1",
            "REACT_REPL_BUILTIN_APIS": str(tmp_path / "apis"), "OPENAI_API_KEY": "k"}  # fmt: skip
-    command = [sys.executable, "-m", "react_repl"]
-    subprocess.run([*command, "index", "build"], env=env, cwd=tmp_path, check=True,
-                   capture_output=True, timeout=300)  # fmt: skip
-    held_at_first_request: list[str] = []
-    replies = iter([
-        'THOUGHT: Find it.\nACTION:\n```python\nprint(method_search("air temperature"))\n```',
-        "THOUGHT: Done.\nACTION:\n```python\nstop(1)\n```",
-    ])  # fmt: skip
-
-    def answer(_body: object) -> str:
-        if not held_at_first_request:
-            maps = Path(f"/proc/{process.pid}/maps").read_text()
-            held_at_first_request.extend(name for name in VECTOR_LIBRARIES if name in maps)
-            held_at_first_request.append("checked")
-        return next(replies)
-
-    with ScriptedServer(responder=answer) as server:
-        process = subprocess.Popen(
-            [*command, "run", "What is the temperature?", "--base-url", server.base_url,
-             "--model", "scripted"],
-            env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        _out, err = process.communicate(timeout=300)
-    assert process.returncode == 0, err
-    assert held_at_first_request == ["checked"]
+    subprocess.run([sys.executable, "-m", "react_repl", "index", "build"], env=env, cwd=tmp_path,
+                   check=True, capture_output=True, timeout=300)  # fmt: skip
+    probe = f"LATER_LIBRARIES = {LATER_LIBRARIES!r}\nLATER_PACKAGES = {LATER_PACKAGES!r}\n"
+    done = subprocess.run([sys.executable, "-c", probe + RUN_PROBE], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == ["checked"]
     log = next((tmp_path / "logs").rglob("*.md")).read_text()
     assert "`get_city_temperature(city: str) -> float`" in log  # the search found it later
