@@ -48,6 +48,7 @@ def run(task: str, quiet: bool, output_schema: Path | None, **flags: Any) -> Non
         task = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape").strip()
     if not task.strip():  # an unset "$TASK": the model would be asked to do nothing
         raise click.BadParameter("is empty; say what the agent should do", param_hint="TASK")
+    _boot_sandbox_worker()
     from react_repl.cli._launch import AgentRequest, build_agent, execute  # the agent, openai
 
     answer_type = _answer_type(output_schema) if output_schema else None
@@ -84,6 +85,7 @@ def resume(run_id: str, more_steps: int, quiet: bool, **flags: Any) -> None:
     Works for runs that were killed, interrupted, stopped by a reviewer or out of steps; the
     continuation is a new run whose log links the original (and the original links it).
     """
+    _boot_sandbox_worker()
     from react_repl.cli._launch import build_agent, execute  # the agent, openai
 
     log = _find(run_id, flags["logs_dir"])
@@ -108,6 +110,7 @@ def rewind(
     reply (with --say as a hint). The fork's log links its parent and the parent's the fork."""
     if edit is not None and say is not None:
         raise click.UsageError("give --edit or --say, not both")
+    _boot_sandbox_worker()
     from react_repl.cli._launch import build_agent, execute  # the agent, openai
 
     log = _find(run_id, flags["logs_dir"])
@@ -117,6 +120,14 @@ def rewind(
         lambda on_event: agent.rewind(log, to_step=to_step, edit=edit, say=say,
                                       on_event=on_event),
     )  # fmt: skip
+
+
+def _boot_sandbox_worker() -> None:
+    """First thing, so the worker's interpreter loads on another core while this process imports
+    the agent and the model client (about 0.13 s off the time to the first model request)."""
+    from react_repl.sandbox import prespawn
+
+    prespawn()
 
 
 def _find(run_id: str, logs_dir: Path | None) -> Path:

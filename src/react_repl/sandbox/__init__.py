@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ._catalogue import PREINJECTABLE
     from ._host import McpError, McpServerError, McpTimeoutError, McpToolError, prints_result
     from ._plain import HostImage
+    from ._process import prespawn
     from ._sandbox import DEFAULT_PREINJECT, Sandbox, SandboxSettings
     from ._snapshot import unsaved_snapshot
 
@@ -37,6 +38,7 @@ _EXPORTS = {
     "Sandbox": "._sandbox",
     "SandboxError": "._answer",
     "SandboxSettings": "._sandbox",
+    "prespawn": "._process",
     "prints_result": "._host",
     "unsaved_snapshot": "._snapshot",
 }
@@ -56,6 +58,7 @@ __all__ = [
     "SandboxError",
     "SandboxSettings",
     "answer_for_people",
+    "prespawn",
     "prints_result",
     "unsaved_snapshot",
 ]

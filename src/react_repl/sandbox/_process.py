@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -45,43 +46,113 @@ class RunOutcome:
     host_calls: dict[str, int] = field(default_factory=dict)  # counted here, not by the worker
 
 
-class WorkerProcess:
-    def __init__(
-        self, config: dict[str, Any], env: Mapping[str, str], registry: list[WorkerProcess]
-    ) -> None:
+@dataclass
+class _Boot:
+    """A worker interpreter started and waiting for its config: its pipes and scratch folder.
+
+    The interpreter and the sandbox's own modules take about 0.13 s to load; a boot started
+    early (`prespawn`) does that while the parent does other work. It has no API, no sandbox
+    environment and no agent code until the config frame arrives, so it can wait unconfined.
+    """
+
+    process: subprocess.Popen[bytes]
+    to_parent: int
+    from_parent: int
+    scratch: str
+    environment: dict[str, str]
+    owner: int
+    main_thread: bool
+
+    @classmethod
+    def start(cls) -> _Boot:
         """A private scratch folder per worker is its TMPDIR, and under the OS layer the only
-        writable place besides the workspace; it is deleted with the worker. The worker is put into
-        `registry` (the sandbox kills what it holds on close) as soon as it exists: a Ctrl-C a
-        moment later must not leave it running unowned. A Ctrl-C during the spawn itself closes the
-        pipes, so a worker that did start reads end-of-file and exits."""
-        self.scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
-        env = {**env, "TMPDIR": self.scratch}
-        if (policy := config.get("os_layer")) is not None:
-            policy = {**policy, "read_write": [*policy["read_write"], self.scratch]}
-            config = {**config, "os_layer": policy}
+        writable place besides the workspace; it is deleted with the worker. A Ctrl-C during the
+        spawn closes the pipes, so a worker that did start reads end-of-file and exits."""
+        scratch = tempfile.mkdtemp(prefix="react-repl-worker-")
         parent_in, child_out = os.pipe()
         child_in, parent_out = os.pipe()
-        self._in, self._out = parent_in, parent_out
         try:  # os.pipe() makes them non-inheritable: only pass_fds reach the worker
-            self._process = _spawn(env, child_in, child_out)
+            process = _spawn({"TMPDIR": scratch}, child_in, child_out)
         except BaseException:
             for fd in (parent_in, parent_out, child_in, child_out):
                 with contextlib.suppress(OSError):
                     os.close(fd)
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            shutil.rmtree(scratch, ignore_errors=True)
             raise
-        registry.append(self)
         os.close(child_in)
         os.close(child_out)
+        main_thread = threading.current_thread() is threading.main_thread()
+        return cls(process, parent_in, parent_out, scratch, _inherited_environment(), os.getpid(),
+                   main_thread)  # fmt: skip
+
+    def discard(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        for fd in (self.to_parent, self.from_parent):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+_spare: list[_Boot] = []  # at most one, started by `prespawn`
+_spare_lock = threading.Lock()
+
+
+def prespawn() -> None:
+    """Start the next sandbox worker's interpreter now, so that it has loaded by the time the
+    sandbox is created: `react-repl run` calls this first, and the 0.13 s boot then runs on
+    another core while the parent imports the model client, instead of before the first action.
+    An unused boot is killed when this process exits."""
+    with _spare_lock, contextlib.suppress(OSError):  # the sandbox's own spawn will say why
+        if not _spare:
+            _spare.append(_Boot.start())
+            atexit.register(_discard_spare)
+
+
+def _take_spare() -> _Boot | None:
+    """The waiting boot if it is this process's and was started with today's environment."""
+    with _spare_lock:
+        boot = _spare.pop() if _spare else None
+    if boot is None or boot.owner != os.getpid():  # a forked child must leave it alone
+        return None
+    if boot.process.poll() is None and boot.environment == _inherited_environment():
+        return boot
+    boot.discard()
+    return None
+
+
+def _discard_spare() -> None:
+    boot = _take_spare()
+    if boot is not None:
+        boot.discard()
+
+
+class WorkerProcess:
+    def __init__(
+        self, config: dict[str, Any], env: Mapping[str, str], registry: list[WorkerProcess]
+    ) -> None:
+        """`env` reaches the worker with its config, before it imports any API. The worker is put
+        into `registry` (the sandbox kills what it holds on close) as soon as it exists: a Ctrl-C
+        a moment later must not leave it running unowned."""
+        boot = _take_spare() or _Boot.start()
+        self._process, self.scratch = boot.process, boot.scratch
+        self._in, self._out = boot.to_parent, boot.from_parent
+        registry.append(self)
+        if (policy := config.get("os_layer")) is not None:
+            policy = {**policy, "read_write": [*policy["read_write"], self.scratch]}
+            config = {**config, "os_layer": policy}
         self._poller = select.poll()  # not select(): a big parent may hold fds above 1024
-        self._poller.register(parent_in, select.POLLIN)
+        self._poller.register(self._in, select.POLLIN)
         self._buffer = FrameBuffer()
         self._pending: list[dict[str, Any]] = []
         self._on_call: Callable[[str, str], None] | None = None
         self.ready = False
         self.confinement: dict[str, Any] = {}
-        main_thread = threading.current_thread() is threading.main_thread()
-        message = {**config, "parent": os.getpid(), "main_thread": main_thread}
+        environment = {**{str(key): str(value) for key, value in env.items()},
+                       "TMPDIR": self.scratch}  # fmt: skip
+        message = {**config, "env": environment, "parent": os.getpid(),
+                   "main_thread": boot.main_thread}  # fmt: skip
         write_frame(self._out, message)
 
     @property
@@ -190,9 +261,12 @@ class WorkerProcess:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
+def _inherited_environment() -> dict[str, str]:
+    return {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
+
+
 def _spawn(extra: Mapping[str, str], child_in: int, child_out: int) -> subprocess.Popen[bytes]:
-    env = {name: os.environ[name] for name in ENV_ALLOWLIST if name in os.environ}
-    env.update({str(key): str(value) for key, value in extra.items()})
+    env = {**_inherited_environment(), **extra}
     bootstrap = _BOOTSTRAP.format(root=_PACKAGE_ROOT)
     return subprocess.Popen(
         [sys.executable, "-I", "-c", bootstrap, str(child_in), str(child_out)],

@@ -1,7 +1,9 @@
 """Entry point of the worker process: confine itself, load the APIs, then serve actions.
 
 Runs as `python -I -c <bootstrap>`; see `_process.py`. Everything here happens before any agent
-code exists, so the order matters: private pipes, parent watch, imports, then limits.
+code exists, so the order matters: the sandbox's own modules (a prespawned worker loads them while
+it waits for its config), private pipes, the config's environment, parent watch, API imports,
+then limits.
 """
 
 from __future__ import annotations
@@ -137,13 +139,14 @@ class _Channel:
 
 
 def main() -> None:
+    from ._session import Session  # before the config: a prespawned worker loads it while idle
+
     scope = ActionScope()
     channel = _Channel(_private_fd(int(sys.argv[1])), _private_fd(int(sys.argv[2])), scope)
     config = read_frame(channel.fd_in)
+    os.environ.update(config["env"])  # before any API is imported: APIs read it when loaded
     sys.path[:] = config["sys_path"]
     _die_with_parent(int(config["parent"]), bool(config["main_thread"]))
-    from ._session import Session
-
     try:
         session = Session(config, channel.send, channel.call_host, scope)
         _apply_limits(config)
