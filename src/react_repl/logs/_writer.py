@@ -137,7 +137,6 @@ class RunLog:
         self._durable = durable
         self._feed = feed
         self._clock_start = time.monotonic()
-        self._records = 0
         self._kinds: list[tuple[str, int]] = []  # (kind, index) of each record: `steps_taken`
         self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
         self._price: Price | None = None
@@ -224,11 +223,10 @@ class RunLog:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
         record = {"type": "step", **dataclasses.asdict(step)}
         stat = self._append(_markdown.step(step), record)
-        self._records += 1
         self._kinds.append((step.kind, step.index))
         self._tokens["prompt_tokens"] += step.prompt_tokens
         self._tokens["completion_tokens"] += step.completion_tokens
-        self._feed.step(self._records, record, steps_taken(self._kinds), self._tokens, stat)
+        self._feed.step(len(self._kinds), record, steps_taken(self._kinds), self._tokens, stat)
 
     def finish(
         self,
