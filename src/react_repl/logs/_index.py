@@ -14,8 +14,10 @@ import os
 import sqlite3
 import warnings
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 from react_repl._unicode import valid_unicode
@@ -230,9 +232,7 @@ def sync(
     disk = dict(_scan(Path(logs_dir)))
     if _differences(connection, logs_dir, disk) == ([], []):
         return SyncReport(0, 0)
-    if index_file is None:
-        return _apply(connection, logs_dir, disk, on_start)
-    with rebuild_lock(index_file):
+    with nullcontext() if index_file is None else rebuild_lock(index_file):
         return _apply(connection, logs_dir, disk, on_start)
 
 
@@ -280,20 +280,16 @@ def _differences(
     return changed, gone
 
 
-def _scan(folder: Path, prefix: str = "") -> Iterator[tuple[str, Stat]]:
-    """Every `*.jsonl` below `folder` with its size and mtime; dot-folders (the index) skipped."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                yield from _scan(Path(entry.path), f"{prefix}{entry.name}/")
-            elif entry.name.endswith(".jsonl") and entry.is_file():
-                stat = entry.stat()
-                yield f"{prefix}{entry.name}", (stat.st_size, stat.st_mtime_ns)
-        except OSError:
-            continue
+def _scan(folder: Path) -> Iterator[tuple[str, Stat]]:
+    """Every `*.jsonl` file below `folder` with its size and mtime; dot-folders (the index)
+    skipped, and anything but a regular file (a FIFO would block its reader)."""
+    for root, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            path = os.path.join(root, name)
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            if name.endswith(".jsonl") and not name.startswith(".") and S_ISREG(stat.st_mode):
+                yield os.path.relpath(path, folder), (stat.st_size, stat.st_mtime_ns)
