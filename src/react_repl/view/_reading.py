@@ -10,7 +10,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,10 @@ from react_repl.logs import (
     RUNNING,
     QueryError,
     RunCatalog,
+    RunDetail,
     RunFilter,
     RunLookupError,
-    RunSummary,
+    RunPage,
     is_running,
     read_run,
 )
@@ -46,11 +47,9 @@ def noticing(notices: list[str]) -> Iterator[None]:
     notices += [str(warning.message) for warning in caught]
 
 
-@dataclass
-class RunList:
-    runs: list[RunSummary]
-    total: int
-    notices: list[str] = field(default_factory=list)
+@dataclass(frozen=True)
+class RunList(RunPage):
+    notices: list[str]
 
 
 def list_runs(logs_dir: Path, text: str = "", status: str = "") -> RunList:
@@ -66,14 +65,10 @@ def list_runs(logs_dir: Path, text: str = "", status: str = "") -> RunList:
     return RunList(page.runs, page.total, notices)
 
 
-@dataclass
-class RunView:
+@dataclass(frozen=True)
+class RunView(RunDetail):
     """One run as its JSONL twin holds it now, and the approval it waits on, if any."""
 
-    summary: RunSummary
-    header: dict[str, Any]
-    steps: list[dict[str, Any]]
-    end: dict[str, Any] | None
     status: str
     approval: dict[str, Any] | None
     notices: list[str]
