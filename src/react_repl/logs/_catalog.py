@@ -217,19 +217,16 @@ class RunCatalog:
         try:
             path.parent.mkdir(exist_ok=True)
             return _connect(path), path
-        except sqlite3.DatabaseError as error:
-            if is_corruption(error):
-                self._warn_rebuilt(path, error)
+        except (sqlite3.DatabaseError, OSError) as problem:
+            if isinstance(problem, sqlite3.DatabaseError) and is_corruption(problem):
+                self._warn_rebuilt(path, problem)
                 _db.discard(path)
                 return _connect(path), path
-            problem: Exception = error
-        except OSError as error:
-            problem = error
-        warnings.warn(
-            f"cannot use the run index at {path} ({problem}); reading every log file instead",
-            RunLogWarning,
-            3,
-        )
+            warnings.warn(
+                f"cannot use the run index at {path} ({problem}); reading every log file instead",
+                RunLogWarning,
+                3,
+            )
         return _connect(None), None
 
     def _guarded(self, operation: Callable[[], _T]) -> _T:

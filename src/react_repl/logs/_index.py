@@ -18,13 +18,14 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from stat import S_ISREG
-from typing import Any
+from typing import Any, TypeVar
 
 from react_repl._unicode import valid_unicode
 
 from ._db import WRITER_BUSY_SECONDS, connect, index_path, rebuild_lock, transaction
 from ._parse import ParsedRun, RunLogWarning, read_run
 
+_T = TypeVar("_T")
 Stat = tuple[int, int]
 """A JSONL file's size and st_mtime_ns: how the index tells whether it is in step with it."""
 
@@ -106,10 +107,7 @@ class RunFeed:
         self._failed = False
 
     def started(self, run: ParsedRun) -> None:
-        def write(connection: sqlite3.Connection) -> None:
-            self._rowid = index_run(connection, self._logs_dir, run)
-
-        self._apply(write)
+        self._rowid = self._apply(lambda connection: index_run(connection, self._logs_dir, run))
 
     def step(
         self, seq: int, step: Mapping[str, Any], steps: int, totals: dict[str, int], file: Stat
@@ -125,14 +123,11 @@ class RunFeed:
         self._apply(write)
 
     def ended(self, end: Mapping[str, Any], steps: int, file: Stat) -> None:
-        def write(connection: sqlite3.Connection) -> None:
-            texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
-            values = {"status": str(end["status"]), **texts, "steps": steps,
-                      "prompt_tokens": end["prompt_tokens"],
-                      "completion_tokens": end["completion_tokens"]}  # fmt: skip
-            self._update_run(connection, values, file)
-
-        self._apply(write)
+        texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
+        values = {"status": str(end["status"]), **texts, "steps": steps,
+                  "prompt_tokens": end["prompt_tokens"],
+                  "completion_tokens": end["completion_tokens"]}  # fmt: skip
+        self._apply(lambda connection: self._update_run(connection, values, file))
         self.close()
 
     def close(self) -> None:
@@ -140,16 +135,16 @@ class RunFeed:
             self._connection.close()
             self._connection = None
 
-    def _apply(self, write: Callable[[sqlite3.Connection], None]) -> None:
+    def _apply(self, write: Callable[[sqlite3.Connection], _T]) -> _T | None:
         if self._failed:
-            return
+            return None
         try:
             if self._connection is None:
                 folder = index_path(self._logs_dir)
                 folder.parent.mkdir(exist_ok=True)
                 self._connection = connect(folder, busy_seconds=WRITER_BUSY_SECONDS)
             with transaction(self._connection):
-                write(self._connection)
+                return write(self._connection)
         except (sqlite3.Error, OSError, _RowGone) as error:
             self._failed = True
             self.close()
@@ -159,6 +154,7 @@ class RunFeed:
                 RunLogWarning,
                 3,
             )
+            return None
 
     def _require_row(self) -> int:
         if self._rowid is None:
