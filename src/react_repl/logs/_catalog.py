@@ -124,7 +124,6 @@ class RunCatalog:
         self._guarded(drop)
 
     def rebuild(self) -> SyncReport:
-        """Throw the index away and index every file again."""
         self._reset()
         self.last_sync = self._guarded(self._sync)
         return self.last_sync

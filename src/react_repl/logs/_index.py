@@ -84,7 +84,6 @@ def mark_skipped(connection: sqlite3.Connection, path: str, size: int, mtime_ns:
 
 
 def forget(connection: sqlite3.Connection, paths: list[str]) -> None:
-    """Drop runs (and their steps) and skipped entries by relative path."""
     for path in paths:
         row = connection.execute("DELETE FROM runs WHERE path = ? RETURNING rowid", (path,))
         for (rowid,) in row.fetchall():

@@ -92,7 +92,6 @@ def _room(widths: list[int], columns: list[_Column], width: int) -> int:
 
 
 def _fit(widths: list[int], columns: list[_Column], width: int) -> None:
-    """Shrink the model, then the task, so that the line fits."""
     model, task = _index(columns, "model"), _index(columns, "task")
     room = _room(widths, columns, width)
     widths[model] = max(_MIN_MODEL, min(widths[model], int(room * _MODEL_SHARE), room - _MIN_TASK))

@@ -123,7 +123,6 @@ class BenchEntry:
 
 
 def bench_entries(bench_dir: Path) -> list[BenchEntry]:
-    """Every folder under `bench_dir` holding a report or a results file, newest first."""
     if not bench_dir.is_dir():
         return []
     folders = {
