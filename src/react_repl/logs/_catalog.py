@@ -105,8 +105,7 @@ class RunCatalog:
                     "the markdown file itself is still the readable log"
                 )
             raise RunLookupError(f"no run log at {jsonl}")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RunLogWarning)
+        with warnings.catch_warnings(action="ignore", category=RunLogWarning):
             run = read_run(jsonl)
         if run is None:
             raise RunLookupError(f"{jsonl} is not a readable run log")

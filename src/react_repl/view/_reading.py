@@ -41,8 +41,7 @@ class Problem(Exception):
 @contextmanager
 def noticing(notices: list[str]) -> Iterator[None]:
     """Collect the warnings readers give about skipped lines as notices for the page."""
-    with _WARNINGS_CAUGHT, warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with _WARNINGS_CAUGHT, warnings.catch_warnings(record=True, action="always") as caught:
         yield
     notices += [str(warning.message) for warning in caught]
 
