@@ -105,8 +105,7 @@ class RunCatalog:
                     "the markdown file itself is still the readable log"
                 )
             raise RunLookupError(f"no run log at {jsonl}")
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RunLogWarning)
+        with warnings.catch_warnings(action="ignore", category=RunLogWarning):
             run = read_run(jsonl)
         if run is None:
             raise RunLookupError(f"{jsonl} is not a readable run log")
@@ -124,7 +123,6 @@ class RunCatalog:
         self._guarded(drop)
 
     def rebuild(self) -> SyncReport:
-        """Throw the index away and index every file again."""
         self._reset()
         self.last_sync = self._guarded(self._sync)
         return self.last_sync
@@ -217,19 +215,16 @@ class RunCatalog:
         try:
             path.parent.mkdir(exist_ok=True)
             return _connect(path), path
-        except sqlite3.DatabaseError as error:
-            if is_corruption(error):
-                self._warn_rebuilt(path, error)
+        except (sqlite3.DatabaseError, OSError) as problem:
+            if isinstance(problem, sqlite3.DatabaseError) and is_corruption(problem):
+                self._warn_rebuilt(path, problem)
                 _db.discard(path)
                 return _connect(path), path
-            problem: Exception = error
-        except OSError as error:
-            problem = error
-        warnings.warn(
-            f"cannot use the run index at {path} ({problem}); reading every log file instead",
-            RunLogWarning,
-            3,
-        )
+            warnings.warn(
+                f"cannot use the run index at {path} ({problem}); reading every log file instead",
+                RunLogWarning,
+                3,
+            )
         return _connect(None), None
 
     def _guarded(self, operation: Callable[[], _T]) -> _T:

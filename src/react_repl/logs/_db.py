@@ -167,8 +167,6 @@ def _statements(script: str) -> Iterator[str]:
     """Split on complete statements, so trigger bodies (which hold semicolons) stay whole."""
     pending = ""
     for line in script.splitlines(keepends=True):
-        if line.strip().startswith("--") or not line.strip():
-            continue
         pending += line
         if sqlite3.complete_statement(pending):
             yield pending.strip()

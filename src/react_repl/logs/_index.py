@@ -14,15 +14,18 @@ import os
 import sqlite3
 import warnings
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from stat import S_ISREG
+from typing import Any, TypeVar
 
 from react_repl._unicode import valid_unicode
 
 from ._db import WRITER_BUSY_SECONDS, connect, index_path, rebuild_lock, transaction
 from ._parse import ParsedRun, RunLogWarning, read_run
 
+_T = TypeVar("_T")
 Stat = tuple[int, int]
 """A JSONL file's size and st_mtime_ns: how the index tells whether it is in step with it."""
 
@@ -81,7 +84,6 @@ def mark_skipped(connection: sqlite3.Connection, path: str, size: int, mtime_ns:
 
 
 def forget(connection: sqlite3.Connection, paths: list[str]) -> None:
-    """Drop runs (and their steps) and skipped entries by relative path."""
     for path in paths:
         row = connection.execute("DELETE FROM runs WHERE path = ? RETURNING rowid", (path,))
         for (rowid,) in row.fetchall():
@@ -104,10 +106,7 @@ class RunFeed:
         self._failed = False
 
     def started(self, run: ParsedRun) -> None:
-        def write(connection: sqlite3.Connection) -> None:
-            self._rowid = index_run(connection, self._logs_dir, run)
-
-        self._apply(write)
+        self._rowid = self._apply(lambda connection: index_run(connection, self._logs_dir, run))
 
     def step(
         self, seq: int, step: Mapping[str, Any], steps: int, totals: dict[str, int], file: Stat
@@ -123,14 +122,11 @@ class RunFeed:
         self._apply(write)
 
     def ended(self, end: Mapping[str, Any], steps: int, file: Stat) -> None:
-        def write(connection: sqlite3.Connection) -> None:
-            texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
-            values = {"status": str(end["status"]), **texts, "steps": steps,
-                      "prompt_tokens": end["prompt_tokens"],
-                      "completion_tokens": end["completion_tokens"]}  # fmt: skip
-            self._update_run(connection, values, file)
-
-        self._apply(write)
+        texts = {k: None if end[k] is None else str(end[k]) for k in ("answer", "error")}
+        values = {"status": str(end["status"]), **texts, "steps": steps,
+                  "prompt_tokens": end["prompt_tokens"],
+                  "completion_tokens": end["completion_tokens"]}  # fmt: skip
+        self._apply(lambda connection: self._update_run(connection, values, file))
         self.close()
 
     def close(self) -> None:
@@ -138,16 +134,16 @@ class RunFeed:
             self._connection.close()
             self._connection = None
 
-    def _apply(self, write: Callable[[sqlite3.Connection], None]) -> None:
+    def _apply(self, write: Callable[[sqlite3.Connection], _T]) -> _T | None:
         if self._failed:
-            return
+            return None
         try:
             if self._connection is None:
                 folder = index_path(self._logs_dir)
                 folder.parent.mkdir(exist_ok=True)
                 self._connection = connect(folder, busy_seconds=WRITER_BUSY_SECONDS)
             with transaction(self._connection):
-                write(self._connection)
+                return write(self._connection)
         except (sqlite3.Error, OSError, _RowGone) as error:
             self._failed = True
             self.close()
@@ -157,6 +153,7 @@ class RunFeed:
                 RunLogWarning,
                 3,
             )
+            return None
 
     def _require_row(self) -> int:
         if self._rowid is None:
@@ -230,9 +227,7 @@ def sync(
     disk = dict(_scan(Path(logs_dir)))
     if _differences(connection, logs_dir, disk) == ([], []):
         return SyncReport(0, 0)
-    if index_file is None:
-        return _apply(connection, logs_dir, disk, on_start)
-    with rebuild_lock(index_file):
+    with nullcontext() if index_file is None else rebuild_lock(index_file):
         return _apply(connection, logs_dir, disk, on_start)
 
 
@@ -280,20 +275,16 @@ def _differences(
     return changed, gone
 
 
-def _scan(folder: Path, prefix: str = "") -> Iterator[tuple[str, Stat]]:
-    """Every `*.jsonl` below `folder` with its size and mtime; dot-folders (the index) skipped."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                yield from _scan(Path(entry.path), f"{prefix}{entry.name}/")
-            elif entry.name.endswith(".jsonl") and entry.is_file():
-                stat = entry.stat()
-                yield f"{prefix}{entry.name}", (stat.st_size, stat.st_mtime_ns)
-        except OSError:
-            continue
+def _scan(folder: Path) -> Iterator[tuple[str, Stat]]:
+    """Every `*.jsonl` file below `folder` with its size and mtime; dot-folders (the index)
+    skipped, and anything but a regular file (a FIFO would block its reader)."""
+    for root, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in files:
+            path = os.path.join(root, name)
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            if name.endswith(".jsonl") and not name.startswith(".") and S_ISREG(stat.st_mode):
+                yield os.path.relpath(path, folder), (stat.st_size, stat.st_mtime_ns)

@@ -49,22 +49,17 @@ def run_lines(
     """
     width = max(width, 40)
     columns = _columns(runs, width, now or datetime.now().astimezone())
-    texts = [[_one_line(column.value(run)) for column in columns] for run in runs]
-    widths = [
-        max([cell_len(column.title), *(cell_len(row[index]) for row in texts)])
-        for index, column in enumerate(columns)
-    ]
+    rows = [{column.title: _one_line(column.value(run)) for column in columns} for run in runs]
+    widths = {c.title: max(cell_len(text) for text in [c.title, *(r[c.title] for r in rows)])
+              for c in columns}  # fmt: skip
     for optional in _OPTIONAL:
-        if _room(widths, columns, width) >= _MIN_MODEL + _MIN_TASK:
+        if _room(widths, width) >= _MIN_MODEL + _MIN_TASK:
             break
-        dropped = _index(columns, optional)
-        del widths[dropped], columns[dropped]
-        for row in texts:
-            del row[dropped]
-    _fit(widths, columns, width)
-    lines = [_line([column.title for column in columns], widths, columns, None)]
-    lines += [_line(row, widths, columns, paint_status) for row in texts]
-    return lines
+        del widths[optional]
+    _fit(widths, width)
+    shown = [column for column in columns if column.title in widths]
+    lines = [_line({column.title: column.title for column in shown}, widths, shown, None)]
+    return lines + [_line(row, widths, shown, paint_status) for row in rows]
 
 
 def _columns(runs: list[RunSummary], width: int, now: datetime) -> list[_Column]:
@@ -84,33 +79,27 @@ def _columns(runs: list[RunSummary], width: int, now: datetime) -> list[_Column]
     return [*columns, _Column("task", lambda run: run.task)]
 
 
-def _room(widths: list[int], columns: list[_Column], width: int) -> int:
+def _room(widths: dict[str, int], width: int) -> int:
     """Cells left for the model and the task once the short, fixed columns have theirs."""
-    model, task = _index(columns, "model"), _index(columns, "task")
-    fixed = sum(w for i, w in enumerate(widths) if i not in (model, task))
+    fixed = sum(w for title, w in widths.items() if title not in ("model", "task"))
     return width - fixed - len(_GAP) * (len(widths) - 1)
 
 
-def _fit(widths: list[int], columns: list[_Column], width: int) -> None:
-    """Shrink the model, then the task, so that the line fits."""
-    model, task = _index(columns, "model"), _index(columns, "task")
-    room = _room(widths, columns, width)
-    widths[model] = max(_MIN_MODEL, min(widths[model], int(room * _MODEL_SHARE), room - _MIN_TASK))
-    widths[task] = max(1, min(widths[task], room - widths[model]))
-
-
-def _index(columns: list[_Column], title: str) -> int:
-    return next(index for index, column in enumerate(columns) if column.title == title)
+def _fit(widths: dict[str, int], width: int) -> None:
+    room = _room(widths, width)
+    model = max(_MIN_MODEL, min(widths["model"], int(room * _MODEL_SHARE), room - _MIN_TASK))
+    widths.update(model=model, task=max(1, min(widths["task"], room - model)))
 
 
 def _line(
-    cells: list[str],
-    widths: list[int],
+    cells: dict[str, str],
+    widths: dict[str, int],
     columns: list[_Column],
     paint_status: Callable[[str], str] | None,
 ) -> str:
     parts = []
-    for text, width, column in zip(cells, widths, columns, strict=True):
+    for column in columns:
+        text, width = cells[column.title], widths[column.title]
         cut = _middle(text, width) if column.title == "model" else _end(text, width)
         cell = _pad(cut, width, column.right)
         if column.title == "status" and paint_status is not None:

@@ -68,7 +68,6 @@ def step(record: StepRecord) -> str:
 
 
 def result(outcome: Mapping[str, Any]) -> str:
-    """The end record's values (`RunLog.finish`) as the log's closing section."""
     answer, value, summary, error = (
         outcome[key] for key in ("answer", "answer_value", "summary", "error")
     )

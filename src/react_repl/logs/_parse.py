@@ -172,21 +172,16 @@ def hold_while_open(handle: IO[str]) -> None:
 
 
 def is_running(jsonl_path: Path) -> bool:
+    """Asks with a shared lock, so that two readers asking at once never see each other."""
     try:
-        descriptor = os.open(jsonl_path, os.O_RDONLY)
+        with unless_running(jsonl_path, fcntl.LOCK_SH) as free:
+            return not free
     except OSError:
         return False
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(descriptor)
-    return False
 
 
 @contextmanager
-def unless_running(jsonl_path: Path) -> Iterator[bool]:
+def unless_running(jsonl_path: Path, lock: int = fcntl.LOCK_EX) -> Iterator[bool]:
     """Yield True while holding the run's lock (no writer can be appending), False if it is live.
 
     A missing file yields True: there is nothing left to protect.
@@ -198,7 +193,7 @@ def unless_running(jsonl_path: Path) -> Iterator[bool]:
         return
     try:
         try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(descriptor, lock | fcntl.LOCK_NB)
         except BlockingIOError:
             yield False
             return

@@ -137,16 +137,8 @@ def summary(jsonl: str, row: tuple[Any, ...], short_id: str, status: str) -> Run
         completion_tokens=completion,
         bench_run=bench,
         short_id=short_id,
-        cost=cost(recorded_price(_json_object(settings)), prompt, completion),
+        cost=cost(recorded_price(json.loads(settings)), prompt, completion),
     )
-
-
-def _json_object(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 def short_id(full_hash: str, all_hashes: list[str]) -> str:

@@ -137,7 +137,6 @@ class RunLog:
         self._durable = durable
         self._feed = feed
         self._clock_start = time.monotonic()
-        self._records = 0
         self._kinds: list[tuple[str, int]] = []  # (kind, index) of each record: `steps_taken`
         self._tokens = {"prompt_tokens": 0, "completion_tokens": 0}
         self._price: Price | None = None
@@ -169,7 +168,15 @@ class RunLog:
         hold_while_open(jsonl)
         log = cls(path, markdown, jsonl, durable=durable, feed=RunFeed(Path(logs_dir)))
         try:
-            log._write_header(task, model, started, settings, parameters, bench_run)
+            log._price = recorded_price(settings)
+            recorded = {**parameters.header_fields(), "bench_run": bench_run}
+            header = {"type": "run", "version": FORMAT_VERSION, "id": log.id, "task": task,
+                      "model": model, "started": started.isoformat(), **recorded,
+                      "settings": dict(settings)}  # fmt: skip
+            shown = {k: v for k, v in recorded.items() if k != "bench_run" or bench_run}
+            shown.update((key, value) for key, value in settings.items() if key not in shown)
+            stat = log._append(_markdown.header(task, model, started, shown), header)
+            log._feed.started(ParsedRun(log.jsonl_path, header, [], None, started, *stat))
         except KeyboardInterrupt:
             log._abandon()
             raise
@@ -186,32 +193,6 @@ class RunLog:
         self.finish(status="interrupted", answer=None, prompt_tokens=0, completion_tokens=0,
                     error="interrupted by the user (Ctrl-C)")  # fmt: skip
 
-    def _write_header(
-        self,
-        task: str,
-        model: str,
-        started: datetime,
-        settings: Mapping[str, Any],
-        parameters: RunParameters,
-        bench_run: str | None,
-    ) -> None:
-        recorded = {**parameters.header_fields(), "bench_run": bench_run}
-        self._price = recorded_price(settings)
-        header = {
-            "type": "run",
-            "version": FORMAT_VERSION,
-            "id": self.id,
-            "task": task,
-            "model": model,
-            "started": started.isoformat(),
-            **recorded,
-            "settings": dict(settings),
-        }
-        table = {key: value for key, value in recorded.items() if key != "bench_run" or bench_run}
-        table.update((key, value) for key, value in settings.items() if key not in table)
-        stat = self._append(_markdown.header(task, model, started, table), header)
-        self._feed.started(ParsedRun(self.jsonl_path, header, [], None, started, *stat))
-
     def write_checkpoint(self, checkpoint: Mapping[str, Any]) -> None:
         """What a continuation needs after a step (JSONL only: it is for tools, not people)."""
         if self._finished:
@@ -224,11 +205,10 @@ class RunLog:
             raise RuntimeError(f"run log {self.path} is finished; cannot add step {step.index}")
         record = {"type": "step", **dataclasses.asdict(step)}
         stat = self._append(_markdown.step(step), record)
-        self._records += 1
         self._kinds.append((step.kind, step.index))
         self._tokens["prompt_tokens"] += step.prompt_tokens
         self._tokens["completion_tokens"] += step.completion_tokens
-        self._feed.step(self._records, record, steps_taken(self._kinds), self._tokens, stat)
+        self._feed.step(len(self._kinds), record, steps_taken(self._kinds), self._tokens, stat)
 
     def finish(
         self,

@@ -61,8 +61,6 @@ def create_app(folders: ViewFolders, *, allowed_hosts: tuple[str, ...] = LOCAL_H
 
 
 class _LocalOnly:
-    """Refuses a request whose Host, or a POST whose Origin, is not one of the allowed names."""
-
     def __init__(self, app: Any, allowed_hosts: frozenset[str]) -> None:
         self.app = app
         self.allowed = allowed_hosts

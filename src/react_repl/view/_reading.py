@@ -10,7 +10,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,10 @@ from react_repl.logs import (
     RUNNING,
     QueryError,
     RunCatalog,
+    RunDetail,
     RunFilter,
     RunLookupError,
-    RunSummary,
+    RunPage,
     is_running,
     read_run,
 )
@@ -40,17 +41,14 @@ class Problem(Exception):
 @contextmanager
 def noticing(notices: list[str]) -> Iterator[None]:
     """Collect the warnings readers give about skipped lines as notices for the page."""
-    with _WARNINGS_CAUGHT, warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with _WARNINGS_CAUGHT, warnings.catch_warnings(record=True, action="always") as caught:
         yield
     notices += [str(warning.message) for warning in caught]
 
 
-@dataclass
-class RunList:
-    runs: list[RunSummary]
-    total: int
-    notices: list[str] = field(default_factory=list)
+@dataclass(frozen=True)
+class RunList(RunPage):
+    notices: list[str]
 
 
 def list_runs(logs_dir: Path, text: str = "", status: str = "") -> RunList:
@@ -66,14 +64,10 @@ def list_runs(logs_dir: Path, text: str = "", status: str = "") -> RunList:
     return RunList(page.runs, page.total, notices)
 
 
-@dataclass
-class RunView:
+@dataclass(frozen=True)
+class RunView(RunDetail):
     """One run as its JSONL twin holds it now, and the approval it waits on, if any."""
 
-    summary: RunSummary
-    header: dict[str, Any]
-    steps: list[dict[str, Any]]
-    end: dict[str, Any] | None
     status: str
     approval: dict[str, Any] | None
     notices: list[str]
@@ -128,7 +122,6 @@ class BenchEntry:
 
 
 def bench_entries(bench_dir: Path) -> list[BenchEntry]:
-    """Every folder under `bench_dir` holding a report or a results file, newest first."""
     if not bench_dir.is_dir():
         return []
     folders = {
