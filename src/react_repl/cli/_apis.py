@@ -15,7 +15,7 @@ from rich.text import Text
 
 from react_repl._paths import default_index_dir
 from react_repl.cli._mcp import configured_servers
-from react_repl.cli._options import index_option
+from react_repl.cli._options import apis_option, index_option
 from react_repl.registry import (
     MCP_SOURCE_PREFIX,
     SYNTHETIC_PACKAGE,
@@ -31,10 +31,6 @@ from react_repl.registry import (
 _out = Console(highlight=False, soft_wrap=True)
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-_apis_option = click.option(
-    "--apis", "api_paths", multiple=True,
-    help="Extra API folder, .py file or module (repeatable); the built-in apis/ is always in.",
-)  # fmt: skip
 _json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
@@ -44,7 +40,7 @@ def apis() -> None:
 
 
 @apis.command("list")
-@_apis_option
+@apis_option
 @index_option
 @_json_option
 def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:
@@ -59,7 +55,7 @@ def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool)
 
 @apis.command("show")
 @click.argument("name")
-@_apis_option
+@apis_option
 @index_option
 @_json_option
 def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool) -> None:

@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from react_repl import _paths
-from react_repl.cli._options import index_option, option_values
+from react_repl.cli._options import index_option, logs_dir_option, option_values
 
 _console = Console(highlight=False)
 EXIT_FAILED, EXIT_USAGE, EXIT_CRASHED, EXIT_INTERRUPTED = 1, 2, 3, 130
@@ -136,9 +136,7 @@ def bench() -> None:
 @click.option("--retry-errors", is_flag=True, help="With --resume: re-run attempts that crashed.")
 @_prices_option
 @index_option
-@click.option(
-    "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="Where run logs go."
-)
+@logs_dir_option
 def run_command(prices: Path | None, **args: Any) -> None:
     """Run every task of SUITE_DIR with each model and arm; write results and a report."""
     run = _assemble(args)

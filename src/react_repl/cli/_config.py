@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from react_repl.cli._options import index_option, model_options
+from react_repl.cli._options import index_option, logs_dir_option, model_options
 
 _HIDDEN = "(hidden)"
 _SECRET_KEYS = ("model.api_key",)
@@ -45,9 +45,7 @@ def options() -> None:
     help="As `run --prompts`.",
 )  # fmt: skip
 @index_option
-@click.option(
-    "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="As `run --logs-dir`."
-)
+@logs_dir_option
 @click.option(
     "--file", "config_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Read this config file instead of the one found from the current folder.",

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.text import Text
 
 from react_repl._paths import default_index_dir
-from react_repl.cli._options import index_option
+from react_repl.cli._options import apis_option, index_option
 
 
 @click.group()
@@ -20,12 +20,7 @@ def index() -> None:
 
 
 @index.command("build")
-@click.option(
-    "--apis",
-    "api_paths",
-    multiple=True,
-    help="Extra API folder, .py file, module or mcp: server (repeatable); apis/ is always in.",
-)
+@apis_option
 @index_option
 def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
     """Index the built-in apis/, the --apis sources, the sources added with `apis add` and the

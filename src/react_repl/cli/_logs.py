@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.filesize import decimal
 
 from react_repl._paths import default_logs_dir
 from react_repl.cli._options import logs_dir_option, stacked
@@ -49,16 +50,53 @@ _INDEXING_NOTICE = 200
 _PRUNE_SHOWN = 20
 
 
+def _moment(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> datetime | date | None:
+    if value is None:
+        return None
+    relative = _RELATIVE_AGE.fullmatch(value.strip())
+    if relative:
+        amount, unit = relative.groups()
+        try:
+            return datetime.now().astimezone() - timedelta(**{_UNITS[unit]: int(amount)})
+        except OverflowError:  # before year 1: every run started after it
+            return datetime.min.replace(tzinfo=UTC)
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r}: use a date like 2026-11-21 or an age like 7d, 24h, 30m"
+        ) from None
+
+
+def _settings(ctx: click.Context, param: click.Parameter, items: tuple[str, ...]) -> dict[str, Any]:
+    settings = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE")
+        from react_repl.config import parse_value  # only when a filter needs it: `logs` is quick
+
+        settings[key.strip()] = parse_value(raw)
+    return settings
+
+
 _filter_options = stacked(
     click.option("--model", "models", multiple=True, help="Model name or glob (qwen*)."),
     click.option(
         "--status", "statuses", multiple=True, type=click.Choice(STATUSES),
         help="Run status; repeatable.",
     ),
-    click.option("--since", help="Started on or after a date (2026-11-21) or age (7d, 24h)."),
-    click.option("--until", help="Started on or before a date, or before an age."),
     click.option(
-        "--setting", "settings", multiple=True, metavar="KEY=VALUE",
+        "--since", callback=_moment,
+        help="Started on or after a date (2026-11-21) or age (7d, 24h).",
+    ),
+    click.option(
+        "--until", callback=_moment, help="Started on or before a date, or before an age."
+    ),
+    click.option(
+        "--setting", "settings", multiple=True, metavar="KEY=VALUE", callback=_settings,
         help="Recorded setting, e.g. few_shot=false or temperature=0; repeatable.",
     ),
     click.option("--bench", "bench_runs", multiple=True, help="Runs of this bench run id."),
@@ -87,7 +125,7 @@ def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: An
     "running" runs are still being written; "incomplete" ones were killed before their result.
     """
     with _catalog(logs_dir) as catalog:
-        page = _answer(lambda: catalog.select(_filters(**filters), limit=limit or None))
+        page = _answer(lambda: catalog.select(RunFilter(**filters), limit=limit or None))
     _print_runs(page, as_json)
 
 
@@ -114,7 +152,7 @@ def search(
     accents. Words match whole words; "quoted words" match a phrase; word* matches a prefix.
     """
     with _catalog(logs_dir) as catalog:
-        page = _answer(lambda: catalog.select(_filters(**filters), text=text, fields=fields,
+        page = _answer(lambda: catalog.select(RunFilter(**filters), text=text, fields=fields,
                                               limit=limit or None))  # fmt: skip
     _print_runs(page, as_json)
 
@@ -164,14 +202,17 @@ def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) 
 
 
 @logs.command("prune")
-@click.option("--older-than", help="Runs started before a date (2026-11-01) or age (30d).")
+@click.option(
+    "--older-than", callback=_moment,
+    help="Runs started before a date (2026-11-01) or age (30d).",
+)  # fmt: skip
 @click.option("--keep", type=click.IntRange(min=0), help="Keep the newest N matching runs.")
 @_filter_options
 @click.option("--yes", "-y", is_flag=True, help="Delete without asking.")
 @click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
 @logs_dir_option
 def prune_command(
-    older_than: str | None,
+    older_than: datetime | date | None,
     keep: int | None,
     yes: bool,
     dry_run: bool,
@@ -183,9 +224,8 @@ def prune_command(
     Shows the runs and asks first; without a terminal to ask in, deletes only with --yes.
     Runs still being written are never deleted.
     """
-    cutoff = _parse_moment(older_than, "--older-than") if older_than else None
     with _catalog(logs_dir) as catalog:
-        plan = _answer(lambda: plan_prune(catalog, _filters(**filters), older_than=cutoff,
+        plan = _answer(lambda: plan_prune(catalog, RunFilter(**filters), older_than=older_than,
                                           keep=keep))  # fmt: skip
         if not plan.runs:
             click.echo("No runs to prune.")
@@ -194,7 +234,7 @@ def prune_command(
         more = len(plan.runs) - _PRUNE_SHOWN
         if more > 0:
             click.echo(f"... and {more} more")
-        click.echo(f"{len(plan.runs)} runs, {_size(plan.size)}.")
+        click.echo(f"{len(plan.runs)} runs, {decimal(plan.size)}.")
         if dry_run or not (yes or _confirmed(len(plan.runs))):
             click.echo("Nothing deleted.")
             return
@@ -241,43 +281,6 @@ def _answer(question: Callable[[], Any]) -> Any:
         raise click.UsageError(str(error)) from error
 
 
-def _filters(
-    since: str | None, until: str | None, settings: tuple[str, ...], **given: Any
-) -> RunFilter:
-    """The filter flags (`--model`, `--status`, `--bench` as given) as a RunFilter."""
-    return RunFilter(
-        since=_parse_moment(since, "--since") if since else None,
-        until=_parse_moment(until, "--until") if until else None,
-        settings=dict(_parse_setting(item) for item in settings),
-        **given,
-    )
-
-
-def _parse_moment(value: str, option: str) -> datetime | date:
-    relative = _RELATIVE_AGE.fullmatch(value.strip())
-    if relative:
-        amount, unit = relative.groups()
-        try:
-            return datetime.now().astimezone() - timedelta(**{_UNITS[unit]: int(amount)})
-        except OverflowError:  # before year 1: every run started after it
-            return datetime.min.replace(tzinfo=UTC)
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise click.BadParameter(
-            f"{value!r}: use a date like 2026-11-21 or an age like 7d, 24h, 30m", param_hint=option
-        ) from None
-
-
-def _parse_setting(item: str) -> tuple[str, Any]:
-    key, sep, raw = item.partition("=")
-    if not sep or not key.strip():
-        raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--setting")
-    from react_repl.config import parse_value  # loaded when a filter needs it: `logs` stays quick
-
-    return key.strip(), parse_value(raw)
-
-
 def _indexing_notice(count: int) -> None:
     if count >= _INDEXING_NOTICE:
         click.echo(f"Indexing {count} run logs (only once)...", err=True)
@@ -317,13 +320,3 @@ def _as_json(run: RunSummary) -> dict[str, Any]:
     record = asdict(run)
     record.update(path=str(run.path), started=run.started.isoformat())
     return record
-
-
-def _size(size: float) -> str:
-    if size < 1000:
-        return f"{size} bytes"
-    for unit in ("KB", "MB", "GB"):
-        size /= 1000
-        if size < 1000 or unit == "GB":
-            break
-    return f"{size:.1f} {unit}"

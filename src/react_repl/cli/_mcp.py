@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 import click
 
 from react_repl._paths import default_index_dir
-from react_repl.cli._options import _regexes, index_option
+from react_repl.cli._options import _regexes, apis_option, index_option
 
 if TYPE_CHECKING:
     from react_repl.mcp import McpServerConfig
@@ -73,10 +73,7 @@ def mcp() -> None:
     "--approve-rule", "approve_rules", multiple=True, metavar="REGEX", callback=_regexes,
     help="Also ask before code matching REGEX; repeatable.",
 )  # fmt: skip
-@click.option(
-    "--apis", "api_paths", multiple=True,
-    help="Extra API folder, .py file, module or mcp: server (repeatable).",
-)  # fmt: skip
+@apis_option
 @index_option
 def serve(
     transport: str,

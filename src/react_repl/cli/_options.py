@@ -12,20 +12,17 @@ import click
 F = TypeVar("F", bound=Callable[..., object])
 
 
-def index_option(command: F) -> F:
-    """`--index PATH`; unset means the project's index/ or $REACT_REPL_INDEX: indexes never mix."""
-    return click.option(
-        "--index",
-        "index_dir",
-        type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Index folder (default: the project's index/, or $REACT_REPL_INDEX).",
-    )(command)
-
-
+index_option = click.option(
+    "--index", "index_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Index folder (default: the project's index/, or $REACT_REPL_INDEX).",
+)  # fmt: skip
 logs_dir_option = click.option(
     "--logs-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
     help="Folder of run logs (default: the project's logs/ or $REACT_REPL_LOGS).",
+)  # fmt: skip
+apis_option = click.option(
+    "--apis", "api_paths", multiple=True,
+    help="Extra API folder, .py file, module or mcp: server (repeatable).",
 )  # fmt: skip
 
 
@@ -80,9 +77,7 @@ run_options = stacked(
         help="Start from a named set of API sources ([api_sets] in the config file).",
     ),
     index_option,
-    click.option(
-        "--logs-dir", type=click.Path(path_type=Path, file_okay=False), help="Where logs go."
-    ),
+    logs_dir_option,
     click.option(
         "--prompts", "prompts_dir",
         type=click.Path(exists=True, file_okay=False, path_type=Path),

@@ -36,14 +36,6 @@ def _beside(target: Path, suffix: str) -> Path:
     return target.with_name(target.name + suffix)
 
 
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as stream:
-        while chunk := stream.read(_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def is_assembled(target: Path, *, size: int, sha256: str) -> bool:
     """True when `target` is the finished model; verifies the checksum once if nobody has yet."""
     if not target.is_file() or target.stat().st_size != size:
@@ -51,8 +43,9 @@ def is_assembled(target: Path, *, size: int, sha256: str) -> bool:
     marker = _beside(target, ".sha256")
     if marker.is_file() and marker.read_text().strip() == sha256:
         return True
-    if file_sha256(target) != sha256:
-        return False
+    with target.open("rb") as stream:
+        if hashlib.file_digest(stream, "sha256").hexdigest() != sha256:
+            return False
     marker.write_text(sha256 + "\n")
     return True
 

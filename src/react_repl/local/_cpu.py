@@ -87,9 +87,6 @@ class CpuVariant:
     score: int
     required_flags: frozenset[str]
 
-    def library(self, bin_dir: Path) -> Path:
-        return bin_dir / f"libggml-cpu-{self.name}.so"
-
 
 def _tables() -> tuple[dict[str, tuple[int, tuple[str, ...]]], dict[str, tuple[str, ...]]]:
     if platform.machine().lower() in {"aarch64", "arm64"}:

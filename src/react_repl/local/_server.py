@@ -70,16 +70,12 @@ class LocalServer:
 
     @classmethod
     def from_state(cls, state: ServerState) -> LocalServer:
+        same = ("model_name", "pid", "port", "threads", "profile", "fallback")
         return cls(
             base_url=f"http://127.0.0.1:{state.port}/v1",
-            model_name=state.model_name,
-            pid=state.pid,
-            port=state.port,
             model_path=Path(state.model_path),
-            ctx_size=state.n_ctx,
-            threads=state.threads,
-            profile=state.profile,
-            fallback=state.fallback,
+            ctx_size=state.n_ctx,  # what the server allocated, not what was asked for
+            **{field: getattr(state, field) for field in same},
         )
 
 

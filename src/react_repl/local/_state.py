@@ -22,6 +22,7 @@ import json
 import os
 import secrets
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import asdict, dataclass
@@ -187,11 +188,7 @@ def lease_users(port: int) -> list[Lease]:
 def forget_leases(port: int) -> None:
     """The server is gone: its leases mean nothing any more (their holders find out by error)."""
     release_lease(port)
-    folder = leases_dir(port)
-    for path in folder.glob("*"):
-        path.unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        folder.rmdir()
+    shutil.rmtree(leases_dir(port), ignore_errors=True)
 
 
 def _read_if_live(path: Path) -> Lease | None:
