@@ -209,12 +209,10 @@ def _record(
         outcome = "error"
     attempt = job.attempt
     return AttemptRecord(
+        **asdict(attempt.column),  # model, arm, distractors, agent
         key=attempt.key,
         run_id=job.run_id,
         suite=suite.name,
-        model=attempt.column.model,
-        arm=attempt.column.arm,
-        distractors=attempt.column.distractors,
         task=task.id,
         trial=attempt.trial,
         seed=attempt.seed,
@@ -240,7 +238,6 @@ def _record(
         network_attempts=list(network_attempts),
         api_count=len(job.api_set),
         worker=f"{socket.gethostname()}:{os.getpid()}",
-        agent=attempt.column.agent,
         limit=limit,
     )
 

@@ -80,12 +80,9 @@ def target_prices(targets: Sequence[ModelTarget]) -> Prices:
 
 def plan_prices(files: Sequence[Path]) -> Prices:
     """Prices the runs' model profiles gave, as recorded in their plans."""
-    table = {}
-    for file in files:
-        for model in plan_of(file).get("models", []):
-            if model.get("prompt_price") is not None or model.get("completion_price") is not None:
-                table[model["label"]] = (
-                    model.get("prompt_price") or 0.0,
-                    model.get("completion_price") or 0.0,
-                )
-    return table
+    models = [model for file in files for model in plan_of(file).get("models", [])]
+    return {
+        m["label"]: (m.get("prompt_price") or 0.0, m.get("completion_price") or 0.0)
+        for m in models
+        if m.get("prompt_price") is not None or m.get("completion_price") is not None
+    }
