@@ -19,7 +19,6 @@ from react_repl.logs import Prices
 
 
 def results_file(path: Path) -> Path:
-    """The results file of a benchmark folder, or the file itself."""
     file = path / RESULTS_FILE if path.is_dir() else path
     if not file.is_file():
         raise ValueError(f"{path} holds no {RESULTS_FILE}")
@@ -79,7 +78,6 @@ def target_prices(targets: Sequence[ModelTarget]) -> Prices:
 
 
 def plan_prices(files: Sequence[Path]) -> Prices:
-    """Prices the runs' model profiles gave, as recorded in their plans."""
     models = [model for file in files for model in plan_of(file).get("models", [])]
     return {
         m["label"]: (m.get("prompt_price") or 0.0, m.get("completion_price") or 0.0)
