@@ -172,14 +172,9 @@ def _as_date(value: Any) -> date | None:
         return None
     text = value.strip()
     shown = _DATE_REPR.match(text)
-    if shown:
-        try:
-            return date(int(shown[1]), int(shown[2]), int(shown[3]))
-        except ValueError:
-            return None
-    if not _DATE_OR_DATETIME.match(text):
-        return None
     try:
-        return date.fromisoformat(text[:10])
-    except ValueError:
+        if shown:
+            return date(int(shown[1]), int(shown[2]), int(shown[3]))
+        return date.fromisoformat(text[:10]) if _DATE_OR_DATETIME.match(text) else None
+    except ValueError:  # 2025-02-30
         return None

@@ -9,6 +9,7 @@ functions and the index once per process.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import shutil
@@ -110,12 +111,12 @@ def load_api_set(api_set: ApiSet) -> tuple[dict[str, Callable[..., Any]], Callab
 def _lazy_search(index_dir: str) -> Callable[..., str]:
     from react_repl.index import DEEP_K, MethodIndex, method_search_function
 
-    opened: list[Callable[..., str]] = []
+    @functools.cache
+    def opened() -> Callable[..., str]:
+        return method_search_function(MethodIndex.open(index_dir), max_k=DEEP_K)
 
     def method_search(description: str = "", k: int = 5) -> str:
-        if not opened:
-            opened.append(method_search_function(MethodIndex.open(index_dir), max_k=DEEP_K))
-        return opened[0](description, k)
+        return opened()(description, k)
 
     return method_search
 

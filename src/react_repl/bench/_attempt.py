@@ -17,11 +17,12 @@ import tempfile
 import threading
 import time
 import traceback
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from react_repl.agent import AgentOptions, RunResult
 from react_repl.bench._answers import answer_text, check_answer, check_regex
@@ -158,7 +159,11 @@ def _run_agent(
     if job.agent not in (DEFAULT_AGENT, "tool-calls"):
         request = AgentRequest(task.task, job.model, apis, job.api_set.specs,
                                job.options.max_steps, watch, cancel)  # fmt: skip
-        with _environment(env):
+        # Its APIs read the workspace and the world's addresses from os.environ (the sandbox
+        # gets them as its environment); the route-everything proxy is left out, as it would
+        # also catch the agent's own calls to the model server. All of os.environ is restored.
+        direct = {k: v for k, v in env.items() if "proxy" not in k.lower()}
+        with mock.patch.dict(os.environ, direct):
             return external_agent(job.agent)(request), None
     agent = assemble_agent(
         job.model,
@@ -178,20 +183,6 @@ def _run_agent(
     agent.model = metered  # type: ignore[assignment]  # it quacks like ChatModel
     result = agent.run(task.task, cancel=cancel)
     return result, metered.server_failure
-
-
-@contextlib.contextmanager
-def _environment(env: Mapping[str, str]) -> Iterator[None]:
-    """An in-process agent's APIs read the workspace and the world's addresses from os.environ
-    (the sandbox gets them as its environment); the route-everything proxy is left out, as it
-    would also catch the agent's own calls to the model server."""
-    saved = dict(os.environ)
-    os.environ.update({k: v for k, v in env.items() if "proxy" not in k.lower()})
-    try:
-        yield
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
 
 
 def _record(
@@ -218,12 +209,10 @@ def _record(
         outcome = "error"
     attempt = job.attempt
     return AttemptRecord(
+        **asdict(attempt.column),  # model, arm, distractors, agent
         key=attempt.key,
         run_id=job.run_id,
         suite=suite.name,
-        model=attempt.column.model,
-        arm=attempt.column.arm,
-        distractors=attempt.column.distractors,
         task=task.id,
         trial=attempt.trial,
         seed=attempt.seed,
@@ -249,7 +238,6 @@ def _record(
         network_attempts=list(network_attempts),
         api_count=len(job.api_set),
         worker=f"{socket.gethostname()}:{os.getpid()}",
-        agent=attempt.column.agent,
         limit=limit,
     )
 

@@ -95,12 +95,7 @@ class Column:
     agent: str = DEFAULT_AGENT
 
     def label(self, show_arm: bool, show_distractors: bool, show_agent: bool = False) -> str:
-        parts = [self.model]
-        if show_agent:
-            parts.append(self.agent)
-        if show_arm:
-            parts.append(self.arm)
-        text = " / ".join(parts)
+        text = " / ".join([self.model, *[self.agent] * show_agent, *[self.arm] * show_arm])
         return f"{text} +{self.distractors} distractors" if show_distractors else text
 
 
@@ -131,14 +126,11 @@ def attempts(
 ) -> list[Attempt]:
     """Every attempt, trial-major so an interrupted run has covered every task once first, and
     each task's columns together so an interrupted run still has whole pairs to compare."""
-    planned = []
-    for trial in range(1, repeats + 1):
-        for task_id in task_ids:
-            for column in columns:
-                world_seed = derived_seed(base_seed, "world", task_id)
-                seed = derived_seed(base_seed, "sample", task_id, trial)
-                planned.append(Attempt(column, task_id, trial, world_seed, seed))
-    return planned
+    return [
+        Attempt(column, task_id, trial, derived_seed(base_seed, "world", task_id),
+                derived_seed(base_seed, "sample", task_id, trial))
+        for trial in range(1, repeats + 1) for task_id in task_ids for column in columns
+    ]  # fmt: skip
 
 
 def plan_differences(saved: Mapping[str, Any], current: Mapping[str, Any]) -> list[str]:

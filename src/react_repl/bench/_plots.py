@@ -7,6 +7,7 @@ written without plots and says how to get them.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,10 @@ def write_plots(summary: Summary, folder: Path) -> tuple[list[Path], str | None]
         return [], "no attempts to plot"
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, draw in (("success", _success), ("steps", _steps), ("time", _time),
+    steps = partial(_spread, value=lambda r: r.steps, unit="steps", title="Steps per attempt")
+    time = partial(_spread, value=lambda r: r.wall_seconds, unit="seconds",
+                   title="Wall time per attempt")  # fmt: skip
+    for name, draw in (("success", _success), ("steps", steps), ("time", time),
                        ("tokens", _tokens), ("pareto", _pareto)):  # fmt: skip
         figure, axes = plt.subplots(figsize=(max(5.0, 1.4 * len(summary.columns) + 2), 3.6))
         draw(summary, axes)
@@ -51,14 +55,6 @@ def _success(summary: Summary, axes: Any) -> None:
     axes.set_ylim(0, 105)
     axes.set_ylabel("success (%)")
     axes.set_title("Success per column (95% Wilson interval)")
-
-
-def _steps(summary: Summary, axes: Any) -> None:
-    _spread(summary, axes, lambda r: r.steps, "steps", "Steps per attempt")
-
-
-def _time(summary: Summary, axes: Any) -> None:
-    _spread(summary, axes, lambda r: r.wall_seconds, "seconds", "Wall time per attempt")
 
 
 def _spread(summary: Summary, axes: Any, value: Any, unit: str, title: str) -> None:

@@ -19,7 +19,6 @@ from react_repl.logs import Prices
 
 
 def results_file(path: Path) -> Path:
-    """The results file of a benchmark folder, or the file itself."""
     file = path / RESULTS_FILE if path.is_dir() else path
     if not file.is_file():
         raise ValueError(f"{path} holds no {RESULTS_FILE}")
@@ -79,13 +78,9 @@ def target_prices(targets: Sequence[ModelTarget]) -> Prices:
 
 
 def plan_prices(files: Sequence[Path]) -> Prices:
-    """Prices the runs' model profiles gave, as recorded in their plans."""
-    table = {}
-    for file in files:
-        for model in plan_of(file).get("models", []):
-            if model.get("prompt_price") is not None or model.get("completion_price") is not None:
-                table[model["label"]] = (
-                    model.get("prompt_price") or 0.0,
-                    model.get("completion_price") or 0.0,
-                )
-    return table
+    models = [model for file in files for model in plan_of(file).get("models", [])]
+    return {
+        m["label"]: (m.get("prompt_price") or 0.0, m.get("completion_price") or 0.0)
+        for m in models
+        if m.get("prompt_price") is not None or m.get("completion_price") is not None
+    }

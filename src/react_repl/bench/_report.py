@@ -8,7 +8,7 @@ folder can be moved or committed with its logs and the links still work.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,22 +108,16 @@ def render_markdown(view: _View) -> str:
     s = view.summary
     counts = f"{len(s.records)} attempts · {len(s.tasks)} tasks · {len(s.columns)} columns"
     lines = [f"# {view.title}", "", f"{counts} · {s.trials} trial(s) each", "", "## Results", ""]
-    lines.append("| task | " + " | ".join(s.labels[c] for c in s.columns) + " |")
-    lines.append("|---|" + "---|" * len(s.columns))
-    for task in s.tasks:
-        cells = [
-            " ".join(_md_link(text, link) for text, link in view.cell(task, c)) or "–"
-            for c in s.columns
-        ]
-        lines.append(f"| {task} | " + " | ".join(cells) + " |")
+    lines += _table(["task", *(s.labels[c] for c in s.columns)], (
+        [task, *(" ".join(_md_link(text, link) for text, link in view.cell(task, c)) or "–"
+                 for c in s.columns)]
+        for task in s.tasks
+    ))  # fmt: skip
     lines += ["", LEGEND, "", "## Summary", "", *(f"{line}  " for line in headline(s)), ""]
     ks = view.ks()
     header = ["column", "success", "95% CI", *(f"pass@{k}" for k in ks[1:]),
               *(f"pass^{k}" for k in ks[1:]), *SUMMARY_HEADER]  # fmt: skip
-    lines.append("| " + " | ".join(header) + " |")
-    lines.append("|---" * len(header) + "|")
-    for c in s.columns_summary:
-        lines.append("| " + " | ".join(_summary_cells(c, ks)) + " |")
+    lines += _table(header, (_summary_cells(c, ks) for c in s.columns_summary))
     if s.distractor_comparisons:
         lines += ["", "## With and without distractors", ""]
         lines += _comparison_table(s.distractor_comparisons)
@@ -186,15 +180,18 @@ def verdict(comparison: Comparison) -> str:
 
 
 def _comparison_table(comparisons: Sequence[Comparison]) -> list[str]:
-    columns = ("A", "B", "success A", "success B", "pairs", "only A passed", "only B passed", "p")
-    lines = ["| " + " | ".join(columns) + " | verdict |", "|---" * (len(columns) + 1) + "|"]
-    for c in comparisons:
-        t = c.test
-        lines.append(
-            f"| {c.a} | {c.b} | {c.rate_a:.0%} | {c.rate_b:.0%} | {t.pairs} | {t.only_a} | "
-            f"{t.only_b} | {t.p_value:.3g} | {verdict(c)} |"
-        )
-    return lines
+    header = ["A", "B", "success A", "success B", "pairs", "only A passed", "only B passed", "p",
+              "verdict"]  # fmt: skip
+    return _table(header, (
+        [c.a, c.b, f"{c.rate_a:.0%}", f"{c.rate_b:.0%}", str(c.test.pairs), str(c.test.only_a),
+         str(c.test.only_b), f"{c.test.p_value:.3g}", verdict(c)]
+        for c in comparisons
+    ))  # fmt: skip
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(row) + " |" for row in (header, *rows)]
+    return [lines[0], "|---" * len(header) + "|", *lines[1:]]
 
 
 def _md_link(text: str, link: str | None) -> str:

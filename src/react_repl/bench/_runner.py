@@ -15,6 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import openai
+
 from react_repl.agent import AgentOptions
 from react_repl.bench._apiset import (
     DISTRACTOR_PACK,
@@ -41,6 +43,7 @@ from react_repl.bench._plan import (
 )
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._suite import Suite
+from react_repl.llm import openai_client
 from react_repl.registry import ApiSpec
 
 PLAN_FILE = "run.json"
@@ -180,14 +183,7 @@ def check_reachable(target: ModelTarget) -> None:
 
     Only "no answer" and "wrong key" stop it: a server without a /models route still runs.
     """
-    import openai
-
-    client = openai.OpenAI(
-        base_url=target.settings.base_url,
-        api_key=target.settings.api_key or "sk-no-key-required",
-        timeout=15.0,
-        max_retries=0,
-    )
+    client = openai_client(target.settings, timeout=15.0)
     where = target.settings.base_url or "the OpenAI API"
     try:
         client.models.list()

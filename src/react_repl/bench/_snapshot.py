@@ -44,7 +44,6 @@ def changed_keys(before: Mapping[str, str], after: Mapping[str, str]) -> list[st
 
 
 def forbidden_changes(changes: Iterable[str], may_change: Iterable[str]) -> list[str]:
-    """The changes no `may_change` entry allows."""
     rules = list(may_change)
     return [change for change in changes if not any(_allows(rule, change) for rule in rules)]
 

@@ -58,7 +58,6 @@ def available_styles() -> list[str]:
 
 
 def check_styles(names: Sequence[str]) -> None:
-    """Every --agent names a style that exists, and none is given twice."""
     known = available_styles()
     for name in names:
         if name not in known:

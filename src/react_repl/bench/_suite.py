@@ -282,7 +282,6 @@ def _tolerance(entry: Mapping[str, Any], key: str, default: float, where: str) -
 
 
 def _limits(table: Mapping[str, Any], where: str) -> Limits:
-    """`time_limit`, `token_limit`, `cost_limit`: positive numbers."""
     values: dict[str, Any] = {}
     for key, name in LIMIT_KEYS.items():
         value = table.get(key)
@@ -313,7 +312,6 @@ class PlaceholderError(ValueError):
 
 
 def expand(value: Any, today: date, *, regex: bool = False) -> Any:
-    """Expand every placeholder in strings, recursively through lists and dicts."""
     if isinstance(value, list):
         return [expand(item, today, regex=regex) for item in value]
     if isinstance(value, dict):

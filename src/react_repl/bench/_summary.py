@@ -144,7 +144,6 @@ class Summary:
         return sum(s.errors for s in self.columns_summary)
 
     def cell(self, task: str, column: Column) -> list[AttemptRecord]:
-        """The attempts of one table cell, by trial."""
         found = [r for r in self.records if r.task == task and column_of(r) == column]
         return sorted(found, key=lambda r: r.trial)
 

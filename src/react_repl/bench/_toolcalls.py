@@ -16,6 +16,7 @@ context, and would compare prompts, not action styles.
 from __future__ import annotations
 
 import json
+import math
 import re
 import threading
 import time
@@ -25,7 +26,8 @@ from typing import Any
 import openai
 
 from react_repl._hit_listing import HIT_NAME
-from react_repl.llm import Completion, ModelCancelled, ModelError
+from react_repl.llm import Completion, ModelError
+from react_repl.llm._transfer import Transfer
 from react_repl.registry import ApiSpec
 
 FINAL = "final_answer"
@@ -166,32 +168,20 @@ class ToolCallModel:
         Tool calls come whole, so the wait is bounded like a queued request (`queue_timeout`),
         not by `timeout`: the 1.5B model on a loaded CPU took over 120 s per reply, and each
         timeout's retry started the reply again, so no step ever finished."""
-        box: dict[str, Any] = {}
-        done = threading.Event()
 
-        def call() -> None:
-            try:
-                box["reply"] = self._client.chat.completions.create(**request)
-            except Exception as error:  # handed to the caller's thread
-                box["error"] = error
-            finally:
-                done.set()
+        def produce(transfer: Transfer) -> None:
+            transfer.put(self._client.chat.completions.create(**request))
 
-        threading.Thread(target=call, daemon=True).start()
-        while not done.wait(0.2):
-            if cancel is not None and cancel.is_set():
-                raise ModelCancelled()
-        error = box.get("error")
-        if isinstance(error, openai.APIStatusError):
+        try:
+            with Transfer(produce) as transfer:  # no silence limit: the client's timeout bounds it
+                return next(transfer.items(lambda: math.inf, cancel))
+        except openai.APIStatusError as error:
             raise ModelError(
                 f"the model at {self._model.url} answered {error.status_code}: {error.message}",
                 status=error.status_code,
             ) from error
-        if isinstance(error, openai.OpenAIError):
+        except openai.OpenAIError as error:
             raise ModelError(f"the model at {self._model.url} did not answer: {error}") from error
-        if error is not None:
-            raise error
-        return box["reply"]
 
     def _action(self, calls: list[dict[str, str]], content: str) -> str:
         """Python that makes the calls in order, each result under its marker; no call at all
