@@ -95,7 +95,8 @@ class Column:
     agent: str = DEFAULT_AGENT
 
     def label(self, show_arm: bool, show_distractors: bool, show_agent: bool = False) -> str:
-        text = " / ".join([self.model, *[self.agent] * show_agent, *[self.arm] * show_arm])
+        shown = [self.model, self.agent if show_agent else "", self.arm if show_arm else ""]
+        text = " / ".join(part for part in shown if part)
         return f"{text} +{self.distractors} distractors" if show_distractors else text
 
 

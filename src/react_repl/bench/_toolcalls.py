@@ -26,8 +26,7 @@ from typing import Any
 import openai
 
 from react_repl._hit_listing import HIT_NAME
-from react_repl.llm import Completion, ModelError
-from react_repl.llm._transfer import Transfer
+from react_repl.llm import Completion, ModelError, Transfer
 from react_repl.registry import ApiSpec
 
 FINAL = "final_answer"

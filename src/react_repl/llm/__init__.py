@@ -20,6 +20,7 @@ from ._text import (
     reasoning_end,
     stop_cut,
 )
+from ._transfer import Transfer
 from ._types import Completion, ModelCancelled, ModelError, ModelSettings, RetryRecord
 from ._wire import Fault, ScriptedReply
 
@@ -37,6 +38,7 @@ __all__ = [
     "RetryRecord",
     "ScriptedReply",
     "ScriptedServer",
+    "Transfer",
     "action_index",
     "cut_at_stop",
     "fenced_blocks",
