@@ -273,9 +273,8 @@ def _block_value(block: Any) -> Any:
     if isinstance(block, EmbeddedResource):
         return _resource_value(block.resource)
     if isinstance(block, ResourceLink):
-        link = {"uri": str(block.uri), "name": block.name}
-        extra = {"mime_type": block.mime_type, "description": block.description}
-        return link | {key: value for key, value in extra.items() if value}
+        fields = {"uri", "name", "mime_type", "description"}
+        return block.model_dump(mode="json", include=fields, exclude_none=True)
     if isinstance(block, AudioContent):
         size = len(_decoded(block.data))
         return f"[audio {block.mime_type}, {size} bytes: actions cannot play audio]"

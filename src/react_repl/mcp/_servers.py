@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from react_repl.hookspecs import hookimpl
@@ -34,7 +35,7 @@ _MARGIN = 5.0  # beyond the inner deadlines: a stopped start still has to shut i
 _CLOSE_TIMEOUT = 20.0
 
 
-class McpServers:
+class McpServers(AbstractContextManager["McpServers"]):
     """Connections to MCP servers; thread-safe, and usable again only until `close()`."""
 
     def __init__(
@@ -117,9 +118,6 @@ class McpServers:
             pass  # the guards die with the loop thread and take their servers with them
         finally:
             loop.stop(_MARGIN)
-
-    def __enter__(self) -> McpServers:
-        return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
