@@ -46,7 +46,6 @@ class Config:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], path: Path | None = None) -> Config:
-        """Validate tables given as data (what a TOML file holds)."""
         try:
             tables = ConfigFile.model_validate(dict(data))
         except ValidationError as error:

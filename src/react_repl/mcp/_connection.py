@@ -100,7 +100,6 @@ class Connection:
             ) from None
 
     async def _start(self) -> Client:
-        """One start, bounded by the start timeout: ready, failed, or stopped."""
         try:
             await self._shut_owner()
             self._stop = asyncio.Event()
@@ -189,13 +188,11 @@ class Connection:
         self._errlog.close()
 
     async def _broken(self, error: BaseException) -> McpServerError:
-        """Take the connection down, then describe why, with the server's last words."""
         async with self._lock:
             await self._shut_owner()
         return self._failure("stopped working", error)
 
     async def _shut_owner(self) -> None:
-        """A connected owner leaves its `Client` politely; one still starting is cancelled."""
         owner, self._owner = self._owner, None
         if owner is None:
             return

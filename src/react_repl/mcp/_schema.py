@@ -55,7 +55,6 @@ class ToolParameter:
 
 
 def clean_text(text: Any, limit: int) -> str:
-    """Control and bidirectional-override characters removed, length bounded."""
     if not isinstance(text, str):
         return ""
     cleaned = _CONTROL.sub(" ", text.replace("\r\n", "\n")).strip()
@@ -63,7 +62,6 @@ def clean_text(text: Any, limit: int) -> str:
 
 
 def python_identifier(name: str, fallback: str) -> str:
-    """A public Python name for a tool or parameter name from a server."""
     text = re.sub(r"\W", "_", name, flags=re.ASCII).strip("_") or fallback
     if text[0].isdigit():
         text = f"{fallback}_{text}"

@@ -69,7 +69,6 @@ class McpServers(AbstractContextManager["McpServers"]):
             self._configs.setdefault(server.name, server)
 
     def host_functions(self, tools: Iterable[ToolShape]) -> dict[str, McpTool]:
-        """Name the action calls -> callable for the sandbox's `host_functions`."""
         functions: dict[str, McpTool] = {}
         for shape in tools:
             self.add(shape.server)
@@ -79,7 +78,6 @@ class McpServers(AbstractContextManager["McpServers"]):
     def call_tool(
         self, server: str, tool: str, arguments: dict[str, Any], timeout: float | None = None
     ) -> Any:
-        """Call a tool and convert its result (`result_value`); starts the server if needed."""
         from react_repl.mcp._connection import result_value
 
         config = self._config(server)
@@ -89,13 +87,11 @@ class McpServers(AbstractContextManager["McpServers"]):
         return result_value(result, tool, server)
 
     def list_tools(self, server: str) -> list[dict[str, Any]]:
-        """The server's current tool listing as plain JSON dicts."""
         config = self._config(server)
         listing = self._on(config, lambda connection: connection.list_tools(config.timeout))
         return self._run(listing, self.start_timeout + config.timeout + 3 * _MARGIN)
 
     def running(self) -> list[str]:
-        """The servers whose process or connection is up now."""
         return [name for name, connection in self._connections.items() if connection.running]
 
     def starts(self, server: str) -> int:

@@ -36,7 +36,6 @@ class ResponseTooLarge(Exception):
 
 
 def stdio_parameters(server: McpServerConfig, max_bytes: int) -> StdioServerParameters:
-    """`python -I _guard.py LIMIT -- COMMAND ARG...` in the server's own environment."""
     return StdioServerParameters(
         command=sys.executable,
         args=["-I", GUARD_SCRIPT, str(max_bytes), "--", str(server.command), *server.args],
@@ -49,7 +48,6 @@ def stdio_parameters(server: McpServerConfig, max_bytes: int) -> StdioServerPara
 async def open_transport(
     server: McpServerConfig, max_bytes: int, errlog: TextIO
 ) -> AsyncIterator[Any]:
-    """Yields the (read, write) streams the SDK's `Client` runs on."""
     if server.url is None:
         async with stdio_client(stdio_parameters(server, max_bytes), errlog=errlog) as streams:
             yield streams
