@@ -166,7 +166,9 @@ class Connection:
                 page = await asyncio.wait_for(
                     client.list_tools(cursor=cursor, cache_mode="bypass"), timeout
                 )
-                tools += [_plain(tool) for tool in page.tools]
+                tools += [
+                    t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in page.tools
+                ]
                 cursor = page.next_cursor
                 if cursor is None or len(tools) >= MAX_TOOLS:
                     break
@@ -233,10 +235,6 @@ def _observed(task: asyncio.Task[Any]) -> None:
     """A start nobody waits for any more must not log "exception was never retrieved"."""
     if not task.cancelled():
         task.exception()
-
-
-def _plain(tool: Any) -> dict[str, Any]:
-    return tool.model_dump(mode="json", by_alias=True, exclude_none=True)
 
 
 def _reason(error: BaseException) -> str:
