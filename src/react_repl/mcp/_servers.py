@@ -197,8 +197,6 @@ class LoopThread:
             raise
 
     def stop(self, timeout: float) -> None:
-        if self._loop.is_closed():
-            return
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout)
         if not self._thread.is_alive():
