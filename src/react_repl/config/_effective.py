@@ -51,8 +51,6 @@ DEFAULT = "default"
 
 @dataclass(frozen=True)
 class Setting:
-    """One effective value and the source it came from."""
-
     value: Any
     source: str
 

@@ -46,7 +46,6 @@ class Config:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], path: Path | None = None) -> Config:
-        """Validate tables given as data (what a TOML file holds)."""
         try:
             tables = ConfigFile.model_validate(dict(data))
         except ValidationError as error:
@@ -104,11 +103,12 @@ def _describe(detail: ErrorDetails) -> str:
 
 def _split(location: Sequence[int | str]) -> tuple[str, str]:
     """`("sandbox", "memory_mb")` -> `("[sandbox]", "memory_mb")`; list items keep the index."""
-    parts = [str(part) for part in location]
-    while len(location) > 1 and isinstance(location[-1], int):
-        index = parts.pop()
-        location = location[:-1]
-        parts[-1] = f"{parts[-1]}[{index}]"
+    parts: list[str] = []
+    for part in location:
+        if isinstance(part, int) and parts:
+            parts[-1] += f"[{part}]"
+        else:
+            parts.append(str(part))
     if len(parts) <= 1:
         return "", parts[0] if parts else ""
     return f"[{'.'.join(parts[:-1])}]", parts[-1]

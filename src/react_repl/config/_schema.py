@@ -11,7 +11,7 @@ default from a value that happens to equal it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, cast, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
@@ -73,16 +73,8 @@ def _agent_table() -> type[Table]:
         fields[option.name] = (kind | None, Field(None, description=option.metadata["help"]))
     return create_model(
         "AgentTable",
-        __base__=Table,
+        __base__=_AgentChecks,
         __doc__="`[agent]`: the loop's options and techniques (`AgentOptions`).",
-        __validators__=cast(
-            dict[str, Any],
-            {
-                "_old_spellings": model_validator(mode="before")(_old_spellings),
-                "_known_profile": field_validator("profile")(_known_profile),
-                "_known_techniques": field_validator("techniques")(_known_techniques),
-            },
-        ),
         **fields,
     )
 
@@ -96,26 +88,31 @@ def _toml_type(hint: Any) -> Any:
     return hint
 
 
-def _old_spellings(cls: type, values: Any) -> Any:
-    if isinstance(values, dict):
-        check_keys(values, unknown=False)
-    return values
+class _AgentChecks(Table):
+    @model_validator(mode="before")
+    @classmethod
+    def _old_spellings(cls, values: Any) -> Any:
+        if isinstance(values, dict):
+            check_keys(values, unknown=False)
+        return values
 
+    @field_validator("profile", check_fields=False)
+    @classmethod
+    def _known_profile(cls, value: str | None) -> str | None:
+        from react_repl.agent import PROFILES
 
-def _known_profile(cls: type, value: str | None) -> str | None:
-    from react_repl.agent import PROFILES
+        if value is not None and value not in PROFILES:
+            raise ValueError(f"unknown model profile {value!r}; known: {', '.join(PROFILES)}")
+        return value
 
-    if value is not None and value not in PROFILES:
-        raise ValueError(f"unknown model profile {value!r}; known: {', '.join(PROFILES)}")
-    return value
+    @field_validator("techniques", check_fields=False)
+    @classmethod
+    def _known_techniques(cls, value: list[str] | None) -> list[str] | None:
+        from react_repl.techniques import check_techniques
 
-
-def _known_techniques(cls: type, value: list[str] | None) -> list[str] | None:
-    from react_repl.techniques import check_techniques
-
-    if value is not None:
-        check_techniques(name.lstrip("+-") for name in value)
-    return value
+        if value is not None:
+            check_techniques(name.lstrip("+-") for name in value)
+        return value
 
 
 if TYPE_CHECKING:  # made at import time from the declaration; to a type checker, a Table

@@ -100,7 +100,6 @@ class Connection:
             ) from None
 
     async def _start(self) -> Client:
-        """One start, bounded by the start timeout: ready, failed, or stopped."""
         try:
             await self._shut_owner()
             self._stop = asyncio.Event()
@@ -167,7 +166,9 @@ class Connection:
                 page = await asyncio.wait_for(
                     client.list_tools(cursor=cursor, cache_mode="bypass"), timeout
                 )
-                tools += [_plain(tool) for tool in page.tools]
+                tools += [
+                    t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in page.tools
+                ]
                 cursor = page.next_cursor
                 if cursor is None or len(tools) >= MAX_TOOLS:
                     break
@@ -189,13 +190,11 @@ class Connection:
         self._errlog.close()
 
     async def _broken(self, error: BaseException) -> McpServerError:
-        """Take the connection down, then describe why, with the server's last words."""
         async with self._lock:
             await self._shut_owner()
         return self._failure("stopped working", error)
 
     async def _shut_owner(self) -> None:
-        """A connected owner leaves its `Client` politely; one still starting is cancelled."""
         owner, self._owner = self._owner, None
         if owner is None:
             return
@@ -238,10 +237,6 @@ def _observed(task: asyncio.Task[Any]) -> None:
         task.exception()
 
 
-def _plain(tool: Any) -> dict[str, Any]:
-    return tool.model_dump(mode="json", by_alias=True, exclude_none=True)
-
-
 def _reason(error: BaseException) -> str:
     """The innermost meaningful message of an error, also from inside an exception group."""
     while isinstance(error, BaseExceptionGroup) and error.exceptions:
@@ -273,9 +268,8 @@ def _block_value(block: Any) -> Any:
     if isinstance(block, EmbeddedResource):
         return _resource_value(block.resource)
     if isinstance(block, ResourceLink):
-        link = {"uri": str(block.uri), "name": block.name}
-        extra = {"mime_type": block.mime_type, "description": block.description}
-        return link | {key: value for key, value in extra.items() if value}
+        fields = {"uri", "name", "mime_type", "description"}
+        return block.model_dump(mode="json", include=fields, exclude_none=True)
     if isinstance(block, AudioContent):
         size = len(_decoded(block.data))
         return f"[audio {block.mime_type}, {size} bytes: actions cannot play audio]"

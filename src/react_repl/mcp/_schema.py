@@ -45,18 +45,16 @@ class ToolParameter:
     annotation: str
     required: bool
     default: Any
-    """The schema's default as a Python value; NO_DEFAULT when it gives none."""
+    """The callable's default: the schema's (a JSON value), else None, which is not sent, so the
+    server applies its own; NO_DEFAULT for a required parameter."""
     description: str
 
     @property
     def default_text(self) -> str | None:
-        if self.required:
-            return None
-        return "None" if self.default is NO_DEFAULT else repr(self.default)
+        return None if self.required else repr(self.default)
 
 
 def clean_text(text: Any, limit: int) -> str:
-    """Control and bidirectional-override characters removed, length bounded."""
     if not isinstance(text, str):
         return ""
     cleaned = _CONTROL.sub(" ", text.replace("\r\n", "\n")).strip()
@@ -64,7 +62,6 @@ def clean_text(text: Any, limit: int) -> str:
 
 
 def python_identifier(name: str, fallback: str) -> str:
-    """A public Python name for a tool or parameter name from a server."""
     text = re.sub(r"\W", "_", name, flags=re.ASCII).strip("_") or fallback
     if text[0].isdigit():
         text = f"{fallback}_{text}"
@@ -73,16 +70,15 @@ def python_identifier(name: str, fallback: str) -> str:
 
 def tool_parameters(schema: Any) -> list[ToolParameter]:
     """Required parameters in schema order, then the optional ones, as Python requires."""
-    schema = schema if isinstance(schema, Mapping) else {}
-    properties = schema.get("properties")
-    properties = properties if isinstance(properties, Mapping) else {}
+    schema = _mapping(schema)
+    properties = _mapping(schema.get("properties"))
     required_names = schema.get("required")
     required = set(required_names) if isinstance(required_names, list) else set()
     defs = _definitions(schema)
     parameters: list[ToolParameter] = []
     taken: set[str] = set()
     for schema_name, spec in properties.items():
-        spec = _resolve(spec if isinstance(spec, Mapping) else {}, defs, 0)
+        spec = _resolve(_mapping(spec), defs, 0)
         python_name = _unique(python_identifier(str(schema_name), "arg"), taken)
         is_required = schema_name in required
         default = _default(spec)
@@ -95,7 +91,7 @@ def tool_parameters(schema: Any) -> list[ToolParameter]:
                 schema_name=str(schema_name),
                 annotation=annotation,
                 required=is_required,
-                default=NO_DEFAULT if is_required else default,
+                default=NO_DEFAULT if is_required else None if default is NO_DEFAULT else default,
                 description=_parameter_description(spec),
             )
         )
@@ -138,9 +134,7 @@ def output_summary(schema: Any) -> str:
     if not isinstance(properties, Mapping) or not properties:
         return "dict"
     fields = [f"{name} ({annotation_of(spec, defs)})" for name, spec in properties.items()]
-    shown = ", ".join(fields[:_MAX_ENUM_SHOWN])
-    more = f", … ({len(fields)} keys)" if len(fields) > _MAX_ENUM_SHOWN else ""
-    return f"dict with keys: {shown}{more}"
+    return f"dict with keys: {_first_few(fields, 'keys')}"
 
 
 def signature_of(parameters: Sequence[ToolParameter], returns: str | None) -> inspect.Signature:
@@ -150,9 +144,7 @@ def signature_of(parameters: Sequence[ToolParameter], returns: str | None) -> in
             inspect.Parameter(
                 parameter.python_name,
                 inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                default=inspect.Parameter.empty
-                if parameter.required
-                else (None if parameter.default is NO_DEFAULT else parameter.default),
+                default=parameter.default,
                 annotation=TypeText(parameter.annotation),
             )
             for parameter in parameters
@@ -161,13 +153,16 @@ def signature_of(parameters: Sequence[ToolParameter], returns: str | None) -> in
     )
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
 def _definitions(schema: Mapping[str, Any]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key in ("definitions", "$defs"):
-        table = schema.get(key)
-        if isinstance(table, Mapping):
-            found.update({f"#/{key}/{name}": value for name, value in table.items()})
-    return found
+    return {
+        f"#/{key}/{name}": value
+        for key in ("definitions", "$defs")
+        for name, value in _mapping(schema.get(key)).items()
+    }
 
 
 def _resolve(spec: Mapping[str, Any], defs: Mapping[str, Any], depth: int) -> Mapping[str, Any]:
@@ -183,15 +178,10 @@ def _resolve(spec: Mapping[str, Any], defs: Mapping[str, Any], depth: int) -> Ma
 
 
 def _union(members: Sequence[str]) -> str:
-    parts: list[str] = []
-    for member in members:
-        for part in member.split(" | "):
-            if part not in parts:
-                parts.append(part)
+    parts = dict.fromkeys(part for member in members for part in member.split(" | "))
     if "Any" in parts:
         return "Any"
-    parts.sort(key=lambda part: part == "None")
-    return " | ".join(parts) or "Any"
+    return " | ".join(sorted(parts, key=lambda part: part == "None")) or "Any"
 
 
 def _python_type_of(value: Any) -> str:
@@ -216,10 +206,14 @@ def _parameter_description(spec: Mapping[str, Any]) -> str:
     text = " ".join(text.split())
     enum = spec.get("enum")
     if isinstance(enum, list) and enum:
-        shown = ", ".join(_short_repr(value) for value in enum[:_MAX_ENUM_SHOWN])
-        more = f", … ({len(enum)} values)" if len(enum) > _MAX_ENUM_SHOWN else ""
-        text = f"{text} One of: {shown}{more}.".strip()
+        shown = _first_few([_short_repr(value) for value in enum], "values")
+        text = f"{text} One of: {shown}.".strip()
     return text
+
+
+def _first_few(texts: Sequence[str], noun: str) -> str:
+    more = f", … ({len(texts)} {noun})" if len(texts) > _MAX_ENUM_SHOWN else ""
+    return ", ".join(texts[:_MAX_ENUM_SHOWN]) + more
 
 
 def _short_repr(value: Any) -> str:

@@ -145,7 +145,6 @@ def build_server(
     gate: ApprovalGate,
     name: str = "react-repl",
 ) -> MCPServer:
-    """An `MCPServer` whose two tools run on `store`'s sandboxes and the given search."""
     app = MCPServer(name, instructions=_INSTRUCTIONS, log_level="WARNING")
     per_connection = transport == "stdio"
     search_lock = threading.Lock()

@@ -17,6 +17,7 @@ import asyncio
 import concurrent.futures
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from react_repl.hookspecs import hookimpl
@@ -34,7 +35,7 @@ _MARGIN = 5.0  # beyond the inner deadlines: a stopped start still has to shut i
 _CLOSE_TIMEOUT = 20.0
 
 
-class McpServers:
+class McpServers(AbstractContextManager["McpServers"]):
     """Connections to MCP servers; thread-safe, and usable again only until `close()`."""
 
     def __init__(
@@ -68,7 +69,6 @@ class McpServers:
             self._configs.setdefault(server.name, server)
 
     def host_functions(self, tools: Iterable[ToolShape]) -> dict[str, McpTool]:
-        """Name the action calls -> callable for the sandbox's `host_functions`."""
         functions: dict[str, McpTool] = {}
         for shape in tools:
             self.add(shape.server)
@@ -78,7 +78,6 @@ class McpServers:
     def call_tool(
         self, server: str, tool: str, arguments: dict[str, Any], timeout: float | None = None
     ) -> Any:
-        """Call a tool and convert its result (`result_value`); starts the server if needed."""
         from react_repl.mcp._connection import result_value
 
         config = self._config(server)
@@ -88,13 +87,11 @@ class McpServers:
         return result_value(result, tool, server)
 
     def list_tools(self, server: str) -> list[dict[str, Any]]:
-        """The server's current tool listing as plain JSON dicts."""
         config = self._config(server)
         listing = self._on(config, lambda connection: connection.list_tools(config.timeout))
         return self._run(listing, self.start_timeout + config.timeout + 3 * _MARGIN)
 
     def running(self) -> list[str]:
-        """The servers whose process or connection is up now."""
         return [name for name, connection in self._connections.items() if connection.running]
 
     def starts(self, server: str) -> int:
@@ -117,9 +114,6 @@ class McpServers:
             pass  # the guards die with the loop thread and take their servers with them
         finally:
             loop.stop(_MARGIN)
-
-    def __enter__(self) -> McpServers:
-        return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
@@ -203,8 +197,6 @@ class LoopThread:
             raise
 
     def stop(self, timeout: float) -> None:
-        if self._loop.is_closed():
-            return
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout)
         if not self._thread.is_alive():

@@ -53,7 +53,6 @@ class Session:
     def record(
         self, logs_dir: Path | None, code: str, observation: Observation, review: str
     ) -> None:
-        """One call as one step of the session's run log, started on the first call."""
         if logs_dir is None:
             return
         self.calls += 1

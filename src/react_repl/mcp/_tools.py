@@ -61,7 +61,6 @@ class ToolShape:
         return f"{self.python_name}{self.signature}"
 
     def docstring(self) -> str:
-        """The text `help(tool)` shows in the sandbox: description, Args, Returns."""
         parts = [text for text in (self.summary, self.description) if text]
         if self.parameters:
             lines = [f"    {p.python_name}: {p.description}".rstrip() for p in self.parameters]
@@ -97,7 +96,6 @@ class ToolShape:
 
 
 def tool_shapes(server: McpServerConfig, tools: Sequence[Mapping[str, Any]]) -> list[ToolShape]:
-    """Shapes for a server's listing, in order; a listing entry without a name is skipped."""
     return [
         tool_shape(server, tool)
         for tool in tools

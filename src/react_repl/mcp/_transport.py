@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -36,7 +37,6 @@ class ResponseTooLarge(Exception):
 
 
 def stdio_parameters(server: McpServerConfig, max_bytes: int) -> StdioServerParameters:
-    """`python -I _guard.py LIMIT -- COMMAND ARG...` in the server's own environment."""
     return StdioServerParameters(
         command=sys.executable,
         args=["-I", GUARD_SCRIPT, str(max_bytes), "--", str(server.command), *server.args],
@@ -49,7 +49,6 @@ def stdio_parameters(server: McpServerConfig, max_bytes: int) -> StdioServerPara
 async def open_transport(
     server: McpServerConfig, max_bytes: int, errlog: TextIO
 ) -> AsyncIterator[Any]:
-    """Yields the (read, write) streams the SDK's `Client` runs on."""
     if server.url is None:
         async with stdio_client(stdio_parameters(server, max_bytes), errlog=errlog) as streams:
             yield streams
@@ -68,11 +67,11 @@ async def open_transport(
         yield streams
 
 
+@dataclass(eq=False)
 class _BoundedTransport(httpx2.AsyncBaseTransport):
-    def __init__(self, inner: httpx2.AsyncBaseTransport, max_bytes: int, errlog: TextIO) -> None:
-        self._inner = inner
-        self._max_bytes = max_bytes
-        self._errlog = errlog
+    _inner: httpx2.AsyncBaseTransport
+    _max_bytes: int
+    _errlog: TextIO
 
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         response = await self._inner.handle_async_request(request)
@@ -86,11 +85,11 @@ class _BoundedTransport(httpx2.AsyncBaseTransport):
         await self._inner.aclose()
 
 
+@dataclass(eq=False)
 class _BoundedStream(httpx2.AsyncByteStream):
-    def __init__(self, inner: httpx2.AsyncByteStream, max_bytes: int, errlog: TextIO) -> None:
-        self._inner = inner
-        self._max_bytes = max_bytes
-        self._errlog = errlog
+    _inner: httpx2.AsyncByteStream
+    _max_bytes: int
+    _errlog: TextIO
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         received = 0
