@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from react_repl.llm import ScriptedServer
 from react_repl.llm._chat import (
     context_from_llamacpp_props,
@@ -64,3 +68,26 @@ def test_ollama_without_num_ctx_gets_its_default_allocation() -> None:
     assert context_from_ollama_show({"model_info": {"qwen2.context_length": 32768}}) == 4096
     assert context_from_ollama_show({"model_info": {"tiny.context_length": 2048}}) == 2048
     assert context_from_ollama_show({"license": "MIT"}) is None
+
+
+class HostedListing(ScriptedServer):
+    """A provider's /v1/models: many models, each with its own window under the provider's key."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(models=["small", "big"])
+        self.key = key
+
+    def models_payload(self) -> dict[str, Any]:
+        windows = {"small": 4096, "big": 131072}
+        return {"object": "list", "data": [
+            {"id": name, "object": "model", "owned_by": "host", self.key: window}
+            for name, window in windows.items()
+        ]}  # fmt: skip
+
+
+@pytest.mark.parametrize("key", ["context_length", "context_window"])
+def test_a_hosted_listing_gives_the_requested_model_s_own_window(model_for, key: str) -> None:
+    with HostedListing(key) as server:
+        assert model_for(server, model="big").context_window() == 131072
+        assert model_for(server, model="small").context_window() == 4096
+        assert model_for(server, model="other").context_window() == 8192  # no one else's

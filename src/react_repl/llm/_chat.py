@@ -29,6 +29,7 @@ _RETRY_AFTER_CAP = 60.0
 DEFAULT_CONTEXT_WINDOW = 8192
 OLLAMA_DEFAULT_NUM_CTX = 4096  # what Ollama allocates when a model sets no num_ctx
 _PROBE_TIMEOUT = 5.0
+_LISTED_WINDOWS = ("context_length", "context_window")
 
 
 def openai_client(settings: ModelSettings, *, timeout: float | None = None) -> openai.OpenAI:
@@ -233,11 +234,15 @@ def discover_context_window(
 
 
 def context_from_models(entries: list[dict[str, Any]], model: str) -> int | None:
-    """vLLM's `max_model_len`: the limit the server actually enforces."""
+    """vLLM's `max_model_len` (the limit the server enforces), else the requested model's own
+    `context_length` (OpenRouter, Together) or `context_window` (Groq): a hosted provider lists
+    each model's window, and probing it for llama.cpp's and Ollama's paths costs two round
+    trips before the first request."""
     for entry in _requested_first(entries, model):
         if _positive(entry.get("max_model_len")):
             return int(entry["max_model_len"])
-    return None
+    own = next((entry for entry in entries if entry.get("id") == model), {})
+    return next((int(own[key]) for key in _LISTED_WINDOWS if _positive(own.get(key))), None)
 
 
 def trained_context_from_models(entries: list[dict[str, Any]], model: str) -> int | None:
