@@ -86,12 +86,16 @@ class _Boot:
                    main_thread)  # fmt: skip
 
     def discard(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
+        """SIGKILL the whole process group: anything the worker started dies with it. Safe to
+        call twice: the pipes are closed once (a second close could hit a reused descriptor)."""
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
         for fd in (self.to_parent, self.from_parent):
             with contextlib.suppress(OSError):
                 os.close(fd)
+        self.to_parent = self.from_parent = -1
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
@@ -136,6 +140,7 @@ class WorkerProcess:
         into `registry` (the sandbox kills what it holds on close) as soon as it exists: a Ctrl-C
         a moment later must not leave it running unowned."""
         boot = _take_spare() or _Boot.start()
+        self._boot = boot
         self._process, self.scratch = boot.process, boot.scratch
         self._in, self._out = boot.to_parent, boot.from_parent
         registry.append(self)
@@ -249,16 +254,8 @@ class WorkerProcess:
         return self._pending.pop(0)
 
     def kill(self) -> None:
-        """SIGKILL the whole process group: anything the worker started dies with it."""
-        if self._process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self._process.pid, signal.SIGKILL)
-            self._process.wait()
-        for fd in (self._in, self._out):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        self._boot.discard()
         self._in = self._out = -1
-        shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _inherited_environment() -> dict[str, str]:
