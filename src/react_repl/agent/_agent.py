@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import warnings
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
@@ -184,12 +185,14 @@ class Agent:
         host = self._host_functions(run, plugins)
         run.data_sources = frozenset(host) - {"method_search"}
         apis = {name: api for name, api in self.apis.items() if name not in host}
+        preparing = _beside(self.model.prepare)  # on this core while the worker boots on another
         try:
             sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
             recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
             raise
+        preparing.join()
         with sandbox:
             recorder = self._open_log(
                 state, options, origin, prompts, describe_confinement(sandbox.confinement)
@@ -381,3 +384,16 @@ def _result(task: str, outcome: Outcome, recorder: RunRecorder, price: Price | N
 
 def _log_path(recorder: RunRecorder) -> Path | None:
     return recorder.log.path if recorder.log else None
+
+
+def _beside(work: Callable[[], object]) -> threading.Thread:
+    """`work` started in a thread of its own. Its errors are dropped: it only does early what
+    a later call would do anyway, and that call meets the same error where it can report it."""
+
+    def quietly() -> None:
+        with contextlib.suppress(Exception):
+            work()
+
+    thread = threading.Thread(target=quietly, name="react-repl-prepare", daemon=True)
+    thread.start()
+    return thread

@@ -93,6 +93,13 @@ class ChatModel:
             self._context_window = found or DEFAULT_CONTEXT_WINDOW
         return self._context_window
 
+    def prepare(self) -> None:
+        """Do now what the first request would do first: openai imports its chat resource on
+        first use (about 0.05 s), and a local server's context window takes probes. The agent
+        calls this while its sandbox worker boots, so the first request waits for neither."""
+        self._client.chat.completions  # noqa: B018 (the attribute's first read is the import)
+        self.context_window()
+
     def complete(
         self,
         messages: Sequence[Mapping[str, str]],
