@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
 
-from react_repl.llm import ScriptedServer
+from react_repl.llm import ModelSettings, ScriptedServer, list_model_entries, openai_client
 from react_repl.llm._chat import (
     context_from_llamacpp_props,
     context_from_models,
@@ -91,3 +93,48 @@ def test_a_hosted_listing_gives_the_requested_model_s_own_window(model_for, key:
         assert model_for(server, model="big").context_window() == 131072
         assert model_for(server, model="small").context_window() == 4096
         assert model_for(server, model="other").context_window() == 8192  # no one else's
+
+
+class _Listing(BaseHTTPRequestHandler):
+    """Answers /v1/models with the class's body and content type, as servers in the wild do."""
+
+    body = b""
+    content_type = "application/json"
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", self.content_type)
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "entries"),
+    [
+        ("application/json", '{"data": [{"id": "m", "context_length": 65536}]}',
+         [{"id": "m", "context_length": 65536}]),
+        ("text/plain", '{"data": [{"id": "m"}]}', [{"id": "m"}]),
+        ("application/json", '{"data": [{"id": "m"}, "junk", 7]}', [{"id": "m"}]),
+        ("application/json", '{"data": 5}', None),
+        ("application/json", "[1, 2]", None),
+        ("text/html", "<!DOCTYPE html><html><body>Welcome</body></html>", None),
+    ],
+)  # fmt: skip
+def test_the_listing_is_read_as_sent_and_anything_else_is_no_listing(
+    content_type: str, body: str, entries: list[dict[str, Any]] | None
+) -> None:
+    """Read untyped through the real client: extra fields survive, odd shapes give None."""
+    handler = type("Listing", (_Listing,), {"body": body.encode(), "content_type": content_type})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        client = openai_client(ModelSettings(model="m", base_url=url, api_key="k"))
+        assert list_model_entries(client) == entries
+    finally:
+        server.shutdown()
+        server.server_close()
