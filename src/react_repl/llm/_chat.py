@@ -7,6 +7,7 @@ agent's context budget comes from whichever of their answers comes first.
 from __future__ import annotations
 
 import json
+import os
 import random
 import ssl
 import threading
@@ -34,22 +35,38 @@ _LISTED_WINDOWS = ("context_length", "context_window")
 
 
 def openai_client(settings: ModelSettings, *, timeout: float | None = None) -> openai.OpenAI:
-    """The one place the `openai` client is built, with our retries only (max_retries=0).
-
-    A plain-http server (every local one) gets a TLS context with no certificates loaded: loading
-    the system's bundle costs about 50 ms per client, on the way to the first request, and with
-    none loaded a redirect to https fails verification instead of passing unchecked.
-    """
-    http_client = None
-    if (settings.base_url or "").startswith("http://"):
-        http_client = openai.DefaultHttpxClient(verify=ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
+    """The one place the `openai` client is built, with our retries only (max_retries=0), over
+    this process's shared connection pool (`_connection_pool`)."""
+    plain = (settings.base_url or "").startswith("http://")
     return openai.OpenAI(
         api_key=settings.api_key or PLACEHOLDER_API_KEY,
         base_url=settings.base_url,
         timeout=settings.timeout if timeout is None else timeout,
         max_retries=0,
-        http_client=http_client,
+        http_client=_connection_pool(plain),
     )
+
+
+_POOLS: dict[tuple[int, bool], openai.DefaultHttpxClient] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _connection_pool(plain_http: bool) -> openai.DefaultHttpxClient:
+    """One HTTP client per process (and per kind of server) under every `openai` client.
+
+    A client of its own cost each model client about 35 ms to load the system's certificate
+    bundle, and a connection of its own: the model check and the run's first request each
+    shook hands with a hosted server, and so did every bench attempt. A plain-http server (every
+    local one) gets a TLS context with no certificates loaded, so a redirect to https fails
+    verification instead of passing unchecked. Keyed by process: a forked child must not share
+    its parent's sockets.
+    """
+    key = (os.getpid(), plain_http)
+    with _POOLS_LOCK:
+        if key not in _POOLS:
+            verify = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT) if plain_http else True
+            _POOLS[key] = openai.DefaultHttpxClient(verify=verify)
+        return _POOLS[key]
 
 
 class ChatModel:
