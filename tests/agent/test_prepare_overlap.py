@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -38,17 +42,23 @@ def shout(text: str) -> str:
 
 
 class _SlowListingServer:
-    """An OpenAI-compatible server whose /v1/models answers after DELAY seconds, and which
-    notes when the first chat request arrives."""
+    """An OpenAI-compatible server whose /v1/models answers after DELAY seconds (or, while
+    `held` is set, once it is cleared), and which notes when the first chat request arrives and
+    how many listings were asked for."""
 
     def __init__(self, reply: str) -> None:
         self.first_chat: float | None = None
+        self.listings = 0
+        self.held = threading.Event()
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
                 if self.path.rstrip("/").endswith("/models"):
+                    owner.listings += 1
                     time.sleep(DELAY)
+                    while owner.held.is_set():
+                        time.sleep(0.05)
                     entry = {"id": "slow", "object": "model", "max_model_len": 8192}
                     self._json(200, {"object": "list", "data": [entry]})
                 else:
@@ -110,3 +120,42 @@ def test_the_model_gets_ready_while_the_sandbox_worker_boots(
     assert slow_server.first_chat is not None
     waited = slow_server.first_chat - started
     assert DELAY <= waited < 1.6 * DELAY, f"{waited:.2f} s: the two delays ran one after the other"
+
+
+INTERRUPTED_RUN = """
+import sys
+from test_loop import PLAIN
+from react_repl.agent import Agent
+from react_repl.llm import ChatModel, ModelSettings
+
+settings = ModelSettings(model="slow", base_url=sys.argv[1], api_key="k", timeout=60.0)
+Agent(ChatModel(settings), options=PLAIN, logs_dir=sys.argv[2]).run("Say hi.")
+"""
+
+
+def test_ctrl_c_while_the_model_still_prepares_leaves_an_interrupted_log(
+    slow_server: _SlowListingServer, tmp_path: Path
+) -> None:
+    """The run must not wait for the model's preparation outside the code that closes its log:
+    a Ctrl-C there once left no log at all."""
+    slow_server.held.set()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).parent), *sys.path])}
+    run = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED_RUN, slow_server.base_url, str(tmp_path / "logs")],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "logs").rglob("*.jsonl")) and time.monotonic() < deadline:
+            assert run.poll() is None, run.communicate()
+            time.sleep(0.05)
+        time.sleep(0.5)  # the first step now waits for the listing the preparation asked for
+        run.send_signal(signal.SIGINT)
+        _out, err = run.communicate(timeout=30)
+    finally:
+        slow_server.held.clear()
+        run.kill()
+    (log,) = (tmp_path / "logs").rglob("*.jsonl")
+    end = json.loads(log.read_text().splitlines()[-1])
+    assert (end["type"], end["status"]) == ("end", "interrupted"), err
+    assert slow_server.listings == 1, "the first step asked again instead of waiting for it"

@@ -185,14 +185,13 @@ class Agent:
         host = self._host_functions(run, plugins)
         run.data_sources = frozenset(host) - {"method_search"}
         apis = {name: api for name, api in self.apis.items() if name not in host}
-        preparing = _beside(self.model.prepare)  # on this core while the worker boots on another
+        _beside(self.model.prepare)  # on this core while the worker boots on another
         try:
             sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
         except Exception as error:  # the run still leaves a log that says why it could not start
             recorder = self._open_log(state, options, origin, prompts, "(did not start)")
             recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
             raise
-        preparing.join()
         with sandbox:
             recorder = self._open_log(
                 state, options, origin, prompts, describe_confinement(sandbox.confinement)
@@ -386,14 +385,13 @@ def _log_path(recorder: RunRecorder) -> Path | None:
     return recorder.log.path if recorder.log else None
 
 
-def _beside(work: Callable[[], object]) -> threading.Thread:
-    """`work` started in a thread of its own. Its errors are dropped: it only does early what
-    a later call would do anyway, and that call meets the same error where it can report it."""
+def _beside(work: Callable[[], object]) -> None:
+    """`work` started in a daemon thread of its own, never waited for: what it does early, a
+    later call would do anyway (and waits for, if still under way), and that call meets the
+    same error where it can report it, so errors here are dropped."""
 
     def quietly() -> None:
         with contextlib.suppress(Exception):
             work()
 
-    thread = threading.Thread(target=quietly, name="react-repl-prepare", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=quietly, name="react-repl-prepare", daemon=True).start()

@@ -47,11 +47,19 @@ def openai_client(settings: ModelSettings, *, timeout: float | None = None) -> o
     )
 
 
-_POOLS: dict[tuple[int, bool], openai.DefaultHttpxClient] = {}
+class _SharedPool(openai.DefaultHttpxClient):
+    """Lives as long as its process: closing one `openai` client (`close()`, or leaving its
+    `with` block) must not close the connections every other model client sends through."""
+
+    def close(self) -> None:
+        return
+
+
+_POOLS: dict[tuple[int, bool], _SharedPool] = {}
 _POOLS_LOCK = threading.Lock()
 
 
-def _connection_pool(plain_http: bool) -> openai.DefaultHttpxClient:
+def _connection_pool(plain_http: bool) -> _SharedPool:
     """One HTTP client per process (and per kind of server) under every `openai` client.
 
     A client of its own cost each model client about 35 ms to load the system's certificate
@@ -65,7 +73,7 @@ def _connection_pool(plain_http: bool) -> openai.DefaultHttpxClient:
     with _POOLS_LOCK:
         if key not in _POOLS:
             verify = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT) if plain_http else True
-            _POOLS[key] = openai.DefaultHttpxClient(verify=verify)
+            _POOLS[key] = _SharedPool(verify=verify)
         return _POOLS[key]
 
 
@@ -87,6 +95,7 @@ class ChatModel:
         self._exchange = Exchange(self._client, settings, self._server_entries)
         self._entries = listing
         self._listed = listing is not None
+        self._asking = threading.RLock()  # `prepare` may be asking the server in another thread
 
     @property
     def name(self) -> str:
@@ -102,19 +111,21 @@ class ChatModel:
 
     def context_window(self) -> int:
         """Prompt + completion tokens the server accepts, so the agent can budget its prompt."""
-        if self._context_window is None:
-            # OpenAI itself reports no context length; probing its other paths only costs time.
-            found = None
-            if self.settings.base_url:
-                entries = self._server_entries() or []
-                found = discover_context_window(self._client, self.name, entries)
-            self._context_window = found or DEFAULT_CONTEXT_WINDOW
-        return self._context_window
+        with self._asking:
+            if self._context_window is None:
+                # OpenAI itself reports no context length; probing its other paths only costs time.
+                found = None
+                if self.settings.base_url:
+                    entries = self._server_entries() or []
+                    found = discover_context_window(self._client, self.name, entries)
+                self._context_window = found or DEFAULT_CONTEXT_WINDOW
+            return self._context_window
 
     def prepare(self) -> None:
         """Do now what the first request would do first: openai imports its chat resource on
         first use (about 0.05 s), and a local server's context window takes probes. The agent
-        calls this while its sandbox worker boots, so the first request waits for neither."""
+        calls this in a thread while its sandbox worker boots, so the first request waits for
+        neither; a `context_window()` asked meanwhile waits for these probes, not its own."""
         self._client.chat.completions  # noqa: B018 (the attribute's first read is the import)
         self.context_window()
 
@@ -181,9 +192,10 @@ class ChatModel:
 
     def _server_entries(self) -> list[dict[str, Any]] | None:
         """The server's /v1/models listing, asked once (None when it could not be listed)."""
-        if not self._listed:
-            self._entries, self._listed = list_model_entries(self._client), True
-        return self._entries
+        with self._asking:
+            if not self._listed:
+                self._entries, self._listed = list_model_entries(self._client), True
+            return self._entries
 
 
 def _check(cancel: threading.Event | None, retry_log: list[RetryRecord]) -> None:
