@@ -167,7 +167,6 @@ class Exchange:
                 if "event-stream" in content_type or not content_type:
                     for chunk in stream:
                         transfer.put(chunk)
-                    stream.close()  # read to its end: its connection can serve the next request
                 else:
                     transfer.put(_read_body(stream.response))
 

@@ -76,11 +76,14 @@ class Transfer:
     def _shut(self) -> None:
         """Shut the socket down (wakes a blocked read in any thread), else close the response.
 
-        A response read to its end is left alone: its connection is back in the pool, and
-        shutting it made every step of a run open a new one (a TLS handshake with a hosted
-        server)."""
+        A response read to its end is left alone: its connection is back in the pool (shared
+        by every model client of the process), and shutting it made every step of a run open a
+        new one (a TLS handshake with a hosted server). httpx marks a response closed before it
+        releases the connection, so only a release in the instant between that check and the
+        shutdown can still hit a pooled socket: the request that takes it then fails once and
+        is retried."""
         response = self._response
-        if response is None or self._complete.is_set():
+        if response is None or self._complete.is_set() or response.is_closed:
             return
         stream = response.extensions.get("network_stream")
         sock = stream.get_extra_info("socket") if stream is not None else None
