@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
+from dataclasses import dataclass, replace
 
 import docstring_parser
 
@@ -18,23 +16,28 @@ _ABBREVIATION = re.compile(r"(?:\b[A-Za-z]\.|\b(?:vs|approx|cf|incl|resp|no)\.)$
 class DocSections:
     summary: str
     description: str
-    params: Mapping[str, tuple[str | None, str]]
+    params: dict[str, tuple[str | None, str]]
     """Documented parameter name (without `*`) -> (type from the docstring, description)."""
     returns: str
     raises: tuple[str, ...]
 
 
-@functools.lru_cache(maxsize=4096)
 def parse_docstring(text: str) -> DocSections:
     """Parse with the style that matches best; plain prose when no style matches.
 
-    Cached: the registry and every agent read the same docstrings (about 0.3 ms each with
-    docstring_parser, 20 ms for the 66 built-in APIs on the way to a run's first request);
-    the result is immutable, so callers can share it."""
+    The registry and every agent read the same docstrings (about 0.3 ms each with
+    docstring_parser, 20 ms for the 66 built-in APIs on the way to a run's first request), so
+    each text is parsed once; every caller gets its own `params` to keep or change."""
+    parsed = _parsed(text)
+    return replace(parsed, params=dict(parsed.params))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> DocSections:
     try:
         parsed = docstring_parser.parse(text)
     except docstring_parser.ParseError:
-        return DocSections(*_split_summary(text), MappingProxyType({}), "", ())
+        return DocSections(*_split_summary(text), {}, "", ())
     summary, description = _split_summary(parsed.description or "")
     return DocSections(
         summary=summary,
@@ -64,12 +67,12 @@ def _first_sentence_end(text: str) -> int:
     return len(text)
 
 
-def _params(items: list[docstring_parser.DocstringParam]) -> Mapping[str, tuple[str | None, str]]:
+def _params(items: list[docstring_parser.DocstringParam]) -> dict[str, tuple[str | None, str]]:
     documented: dict[str, tuple[str | None, str]] = {}
     for item in items:
         for name in item.arg_name.split(","):
             documented[name.strip().lstrip("*")] = (item.type_name, _one_line(item.description))
-    return MappingProxyType(documented)
+    return documented
 
 
 def _returns(item: docstring_parser.DocstringReturns | None) -> str:
