@@ -112,3 +112,12 @@ def test_a_forked_child_opens_its_own_connection(server: _Counting) -> None:
     os.waitpid(child, 0)
     ChatModel(settings).complete([{"role": "user", "content": "hi"}])
     assert server.connections == 2
+
+
+def test_closing_one_client_leaves_the_pool_to_the_others(server: _Counting) -> None:
+    """`with openai.OpenAI(...)` closes its HTTP client on the way out: the shared one stays."""
+    settings = _settings(server)
+    with openai_client(settings, timeout=5.0) as client:
+        assert list_model_entries(client)
+    client.close()
+    assert ChatModel(settings).complete([{"role": "user", "content": "hi"}]).text == "hi"
