@@ -102,6 +102,22 @@ def first_request_seconds(
     return arrival[0] - started, arrival[1]
 
 
+def uncompiled_modules() -> str:
+    """Modules Python must compile at every start: an editable install writes no bytecode, and
+    PYTHONDONTWRITEBYTECODE keeps any start from writing it (scripts/install.sh compiles)."""
+    import importlib.util
+
+    import react_repl
+
+    sources = list(Path(react_repl.__file__).parent.rglob("*.py"))
+    stale = [
+        source for source in sources
+        if not (cached := Path(importlib.util.cache_from_source(str(source)))).exists()
+        or cached.stat().st_mtime < source.stat().st_mtime
+    ]  # fmt: skip
+    return f"{len(stale)} of {len(sources)}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
@@ -125,6 +141,7 @@ def main() -> None:
             rows.append((f"{label}: start to first model request, wall", [w for w, _ in timings]))
             rows.append((f"{label}: CPU used by then", [c for _, c in timings]))
     print(f"load average at the end: {os.getloadavg()[0]:.2f} (cores: {os.cpu_count()})")
+    print(f"react_repl modules without up-to-date bytecode: {uncompiled_modules()}")
     print("| measure | median | min | max |")
     print("|---|---|---|---|")
     for name, values in rows:

@@ -83,6 +83,10 @@ fi
 
 [ "$mode" = "--tests" ] && extras="${extras:+$extras,}dev"
 .venv/bin/python -m pip install --quiet -e ".${extras:+[$extras]}"
+# An editable install writes no bytecode for the package, and where PYTHONDONTWRITEBYTECODE is
+# set (many containers) nothing ever does: every command would compile its modules again,
+# 0.1-0.25 s of each start. A regular `pip install` compiles them the same way.
+.venv/bin/python -m compileall -q src apis
 if [ "$mode" = "--tests" ]; then
   # An MCP server still on the 1.x SDK, in its own environment as uvx or pipx would install it:
   # the tests check that react-repl's 2.x client lists and calls it.
