@@ -45,7 +45,6 @@ class Transfer:
         self._items: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         self._response: Any = None  # an httpx Response, set once by the worker
         self._abandoned = threading.Event()
-        self._complete = threading.Event()  # the whole response was read
         self._worker = threading.Thread(target=self._run, name="react-repl-model", daemon=True)
 
     def __enter__(self) -> Transfer:
@@ -76,14 +75,14 @@ class Transfer:
     def _shut(self) -> None:
         """Shut the socket down (wakes a blocked read in any thread), else close the response.
 
-        A response read to its end is left alone: its connection is back in the pool (shared
-        by every model client of the process), and shutting it made every step of a run open a
-        new one (a TLS handshake with a hosted server). httpx marks a response closed before it
-        releases the connection, so only a release in the instant between that check and the
-        shutdown can still hit a pooled socket: the request that takes it then fails once and
-        is retried."""
+        A response read to its end is closed and left alone: its connection is back in the pool
+        (shared by every model client of the process), and shutting it made every step of a
+        run open a new one (a TLS handshake with a hosted server). httpx marks a response
+        closed before it releases the connection, so only a release in the instant between
+        that check and the shutdown can still hit a pooled socket: the request that takes it
+        then fails once and is retried."""
         response = self._response
-        if response is None or self._complete.is_set() or response.is_closed:
+        if response is None or response.is_closed:
             return
         stream = response.extensions.get("network_stream")
         sock = stream.get_extra_info("socket") if stream is not None else None
@@ -147,7 +146,6 @@ class Transfer:
         except BaseException as exc:
             self._items.put(("error", exc))
         else:
-            self._complete.set()  # before "end": the caller's end() must find it set
             self._items.put(("end", None))
         if self._abandoned.is_set():
             self._shut()
