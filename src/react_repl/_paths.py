@@ -24,8 +24,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 APP_NAME = "react-repl"
 CONFIG_FILE = "react-repl.toml"
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -90,7 +88,11 @@ def project_root() -> Path | None:
 
 def data_root() -> Path:
     """Where the index and logs go: the project folder, else the user data folder."""
-    return project_root() or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if root := project_root():
+        return root
+    import platformdirs  # 16 ms at import: only a command outside a project needs it
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
 def default_index_dir() -> Path:
@@ -114,6 +116,8 @@ def cache_dir() -> Path:
     override = os.environ.get("REACT_REPL_CACHE")
     if override:
         return Path(override).expanduser()
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 

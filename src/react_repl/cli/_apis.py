@@ -7,29 +7,27 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from react_repl._paths import default_index_dir
+from react_repl.cli._consoles import console, say
 from react_repl.cli._mcp import configured_servers
 from react_repl.cli._options import apis_option, index_option
-from react_repl.registry import (
+from react_repl.registry._sources import (
     MCP_SOURCE_PREFIX,
-    SYNTHETIC_PACKAGE,
-    ApiRegistry,
-    ApiSpec,
-    RegistrationProblem,
     SourcesFileError,
     add_registered_source,
     load_registered_sources,
     remove_registered_source,
 )
 
-_out = Console(highlight=False, soft_wrap=True)
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
+    from react_repl.registry import ApiRegistry, ApiSpec, RegistrationProblem
 
 _json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
@@ -49,7 +47,7 @@ def list_apis(api_paths: tuple[str, ...], index_dir: Path | None, as_json: bool)
     if as_json:
         click.echo(json.dumps([asdict(spec) for spec in registry], indent=2))
     else:
-        _out.print(_table(registry))
+        console(soft_wrap=True).print(_table(registry))
     _print_problems(registry.problems)
 
 
@@ -70,7 +68,7 @@ def show(name: str, api_paths: tuple[str, ...], index_dir: Path | None, as_json:
     if as_json:
         click.echo(json.dumps(asdict(spec), indent=2))
     else:
-        _out.print(_details(spec))
+        console(soft_wrap=True).print(_details(spec))
 
 
 @apis.command("add")
@@ -119,7 +117,7 @@ def remove(source: str, index_dir: Path | None) -> None:
         raise click.ClickException(str(error)) from error
     if not removed:
         raise click.ClickException(f"{source} is not registered in {index_path}")
-    _out.print(Text(f"Removed {removed[0]}."))
+    say(f"Removed {removed[0]}.")
     _update_index(index_path, _discover((), index_path))
 
 
@@ -130,7 +128,7 @@ def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistr
     tool whose name is taken registers under another name.
     """
     if source in load_registered_sources(index_path):
-        _out.print(Text(f"{source} is already registered; refreshing the index."))
+        say(f"{source} is already registered; refreshing the index.")
         return _discover((), index_path)
     add_registered_source(index_path, source)
     registry = _discover((), index_path)
@@ -142,7 +140,7 @@ def _record(source: str, index_path: Path, candidate: ApiRegistry) -> ApiRegistr
             f"every API in {source} already exists under the same name elsewhere; "
             "nothing was recorded (rename them, e.g. with @api(name=...))"
         )
-    _out.print(Text(f"Registered {len(names)} API(s) from {source}: {', '.join(names)}"))
+    say(f"Registered {len(names)} API(s) from {source}: {', '.join(names)}")
     return registry
 
 
@@ -182,12 +180,14 @@ def _update_index(index_path: Path, registry: ApiRegistry) -> None:
 
     report = MethodIndex.open(index_path).build(registry)
     if report.rebuilt_reason:
-        _err.print(Text(f"Rebuilt the index from scratch: {report.rebuilt_reason}"))
+        say(f"Rebuilt the index from scratch: {report.rebuilt_reason}", stderr=True)
     counts = f"{report.embedded} embedded, {report.reused} reused, {report.removed} removed"
-    _out.print(Text(f"Search index in {index_path} updated: {counts} ({report.seconds:.1f} s)."))
+    say(f"Search index in {index_path} updated: {counts} ({report.seconds:.1f} s).")
 
 
 def _table(registry: ApiRegistry) -> Table:
+    from rich.table import Table
+
     table = Table(title=f"{len(registry)} APIs")
     table.add_column("name", style="bold", overflow="fold")
     table.add_column("signature", ratio=3, overflow="fold")
@@ -200,12 +200,16 @@ def _table(registry: ApiRegistry) -> Table:
 
 def _module_label(spec: ApiSpec) -> str:
     """File-path modules have synthetic names; their file name is what the user recognises."""
+    from react_repl.registry import SYNTHETIC_PACKAGE
+
     if spec.module.startswith(SYNTHETIC_PACKAGE + "."):
         return Path(spec.source_file).name
     return spec.module
 
 
 def _details(spec: ApiSpec) -> Text:
+    from rich.text import Text
+
     text = Text()
     text.append(spec.signature + "\n", "bold")
     text.append(spec.summary + "\n")
@@ -233,4 +237,4 @@ def _details(spec: ApiSpec) -> Text:
 
 def _print_problems(problems: Iterable[RegistrationProblem]) -> None:
     for problem in problems:
-        _err.print(Text(str(problem), "yellow"))
+        say(str(problem), "yellow", stderr=True)

@@ -13,25 +13,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
-from rich.text import Text
 
 from react_repl import _paths
+from react_repl.cli._consoles import console, say
 from react_repl.cli._options import index_option, logs_dir_option, option_values
 
-_console = Console(highlight=False)
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
 EXIT_FAILED, EXIT_USAGE, EXIT_CRASHED, EXIT_INTERRUPTED = 1, 2, 3, 130
 
 
@@ -153,14 +145,14 @@ def run_command(prices: Path | None, **args: Any) -> None:
     if run.attempt_limits().cost and unpriced:
         raise _UsageError(f"a cost limit needs a price for {', '.join(unpriced)} (--prices)")
     run = replace(run, prices=price_table)
-    _console.print(Text(f"Results: {run.out_dir}"), soft_wrap=True)
+    say(f"Results: {run.out_dir}")
     signal.signal(signal.SIGTERM, _interrupted)  # `kill` stops a benchmark as Ctrl-C does
     try:
         with _progress_bar() as bar:
             records = run_benchmark(run, _callbacks(bar))
     except KeyboardInterrupt:
         message = f"Interrupted; finished attempts are kept. Continue: --out {run.out_dir} --resume"
-        _console.print(Text(message, "yellow"), soft_wrap=True)
+        say(message, "yellow")
         raise SystemExit(EXIT_INTERRUPTED) from None
     except (ExecutorError, LocalModelError, ModelUnreachable) as error:
         raise _HarnessError(str(error)) from None
@@ -304,6 +296,8 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
         raise _UsageError(
             f"cannot write the report to {out_dir}: {error.strerror or error}; choose --out"
         ) from None
+    from rich.table import Table
+
     summary = summarise(records, prices)
     table = Table("column", "success", "95% CI", "mean steps", "tokens (prompt+completion)",
                   "mean time", "harness errors", title=title)  # fmt: skip
@@ -318,25 +312,36 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
             f"{column.mean_seconds:.1f} s",
             str(column.errors),
         )
-    _console.print(table)
-    _console.print(Text(f"Report: {files.markdown}  {files.html}"), soft_wrap=True)
+    console().print(table)
+    say(f"Report: {files.markdown}  {files.html}")
     if files.plots_skipped:
-        _console.print(Text(files.plots_skipped, style="yellow"))
+        say(files.plots_skipped, "yellow")
     if any(not record.ran for record in records):
         raise SystemExit(EXIT_CRASHED)
     raise SystemExit(0 if all(record.passed for record in records) else EXIT_FAILED)
 
 
 def _progress_bar() -> Progress:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     return Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TextColumn("ETA"), TimeRemainingColumn(), console=_console,
+        TextColumn("ETA"), TimeRemainingColumn(), console=console(),
     )  # fmt: skip
 
 
 def _callbacks(bar: Progress) -> Any:
     """What `bench run` shows while it works: a line per finished attempt above the bar, which
     shows done/total and the ETA."""
+    from rich.text import Text
+
     from react_repl.bench import Progress as Callbacks
     from react_repl.bench._summary import MARKS
 

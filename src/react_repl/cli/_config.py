@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
+from react_repl.cli._consoles import console, say
 from react_repl.cli._options import index_option, logs_dir_option, model_options
 
 _HIDDEN = "(hidden)"
@@ -129,8 +127,9 @@ def _shown(name: str, value: Any) -> Any:
 
 
 def _print_table(origin: str, rows: dict[str, tuple[Any, str]]) -> None:
-    console = Console(highlight=False)
-    console.print(Text(f"Config file: {origin}"), soft_wrap=True)  # a path to copy, unbroken
+    from rich.table import Table
+
+    say(f"Config file: {origin}")  # a path to copy, unbroken
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("setting", no_wrap=True)
     table.add_column("value", overflow="fold")
@@ -138,4 +137,4 @@ def _print_table(origin: str, rows: dict[str, tuple[Any, str]]) -> None:
     for name, (value, source) in rows.items():
         shown = value if isinstance(value, str) and value else json.dumps(value, default=str)
         table.add_row(name, shown, source)
-    console.print(table)
+    console().print(table)

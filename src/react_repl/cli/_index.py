@@ -7,10 +7,9 @@ import warnings
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from react_repl._paths import default_index_dir
+from react_repl.cli._consoles import console
 from react_repl.cli._options import apis_option, index_option
 
 
@@ -39,6 +38,8 @@ def build(api_paths: tuple[str, ...], index_dir: Path | None) -> None:
 
 
 def _build(api_paths: tuple[str, ...], path: Path) -> None:
+    from rich.text import Text
+
     from react_repl.cli._mcp import configured_servers
     from react_repl.compose import ApiSourceError, check_index_sources, discover_apis
     from react_repl.index import (
@@ -48,8 +49,7 @@ def _build(api_paths: tuple[str, ...], path: Path) -> None:
         fetch_encoder_weights,
     )
 
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out, err = console(soft_wrap=True), console(stderr=True, soft_wrap=True)
     try:
         check_index_sources(api_paths)
     except ApiSourceError as error:

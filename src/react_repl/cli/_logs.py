@@ -12,30 +12,18 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.filesize import decimal
 
+from react_repl import logs as run_logs
 from react_repl._paths import default_logs_dir
+from react_repl.cli._consoles import console
 from react_repl.cli._options import logs_dir_option, stacked
-from react_repl.logs import (
-    SEARCH_FIELDS,
-    STATUSES,
-    QueryError,
-    RunCatalog,
-    RunFilter,
-    RunLogWarning,
-    RunLookupError,
-    RunPage,
-    RunSummary,
-    export_html,
-    plan_prune,
-    prune,
-    render_terminal,
-    run_lines,
-)
+from react_repl.logs import SEARCH_FIELDS, STATUSES
+
+if TYPE_CHECKING:
+    from react_repl.logs import RunCatalog, RunPage, RunSummary
 
 _RELATIVE_AGE = re.compile(r"(\d+)([wdhm])")
 _UNITS = {"w": "weeks", "d": "days", "h": "hours", "m": "minutes"}
@@ -125,7 +113,7 @@ def list_command(logs_dir: Path | None, limit: int, as_json: bool, **filters: An
     "running" runs are still being written; "incomplete" ones were killed before their result.
     """
     with _catalog(logs_dir) as catalog:
-        page = _answer(lambda: catalog.select(RunFilter(**filters), limit=limit or None))
+        page = _answer(lambda: catalog.select(run_logs.RunFilter(**filters), limit=limit or None))
     _print_runs(page, as_json)
 
 
@@ -152,8 +140,8 @@ def search(
     accents. Words match whole words; "quoted words" match a phrase; word* matches a prefix.
     """
     with _catalog(logs_dir) as catalog:
-        page = _answer(lambda: catalog.select(RunFilter(**filters), text=text, fields=fields,
-                                              limit=limit or None))  # fmt: skip
+        page = _answer(lambda: catalog.select(run_logs.RunFilter(**filters), text=text,
+                                              fields=fields, limit=limit or None))  # fmt: skip
     _print_runs(page, as_json)
 
 
@@ -176,7 +164,7 @@ def show(run: str, as_json: bool, logs_dir: Path | None) -> None:
         markdown = _answer(lambda: catalog.find(run)).path
     if not markdown.is_file():
         raise click.ClickException(f"the markdown log {markdown} is missing; try --json")
-    Console().print(render_terminal(markdown))
+    console().print(run_logs.render_terminal(markdown))
 
 
 @logs.command()
@@ -196,7 +184,7 @@ def export(run: str, as_html: bool, output: Path | None, logs_dir: Path | None) 
     with _catalog(logs_dir) as catalog:
         markdown = _answer(lambda: catalog.find(run)).path
     try:
-        click.echo(str(export_html(markdown, output)))
+        click.echo(str(run_logs.export_html(markdown, output)))
     except OSError as error:  # the markdown twin deleted by hand, an unwritable -o
         raise click.ClickException(str(error)) from error
 
@@ -225,8 +213,8 @@ def prune_command(
     Runs still being written are never deleted.
     """
     with _catalog(logs_dir) as catalog:
-        plan = _answer(lambda: plan_prune(catalog, RunFilter(**filters), older_than=older_than,
-                                          keep=keep))  # fmt: skip
+        plan = _answer(lambda: run_logs.plan_prune(catalog, run_logs.RunFilter(**filters),
+                                                   older_than=older_than, keep=keep))  # fmt: skip
         if not plan.runs:
             click.echo("No runs to prune.")
             return
@@ -234,11 +222,13 @@ def prune_command(
         more = len(plan.runs) - _PRUNE_SHOWN
         if more > 0:
             click.echo(f"... and {more} more")
+        from rich.filesize import decimal
+
         click.echo(f"{len(plan.runs)} runs, {decimal(plan.size)}.")
         if dry_run or not (yes or _confirmed(len(plan.runs))):
             click.echo("Nothing deleted.")
             return
-        result = prune(catalog, plan)
+        result = run_logs.prune(catalog, plan)
     click.echo(f"Deleted {len(result.deleted)} runs.")
     for run in result.still_running:
         click.echo(f"kept {run.short_id}: it started writing again", err=True)
@@ -262,9 +252,9 @@ def _catalog(logs_dir: Path | None) -> Iterator[RunCatalog]:
     """The logs folder's catalog; damaged logs are reported in one plain line each."""
     folder = logs_dir or default_logs_dir()
     with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", RunLogWarning)
+        warnings.simplefilter("always", run_logs.RunLogWarning)
         try:
-            with RunCatalog(folder, on_indexing=_indexing_notice) as catalog:
+            with run_logs.RunCatalog(folder, on_indexing=_indexing_notice) as catalog:
                 yield catalog
         finally:
             for warning in caught:
@@ -275,9 +265,9 @@ def _answer(question: Callable[[], Any]) -> Any:
     """Lookup and query mistakes become one-line errors, not tracebacks."""
     try:
         return question()
-    except RunLookupError as error:
+    except run_logs.RunLookupError as error:
         raise click.ClickException(str(error.args[0])) from error
-    except QueryError as error:
+    except run_logs.QueryError as error:
         raise click.UsageError(str(error)) from error
 
 
@@ -307,7 +297,7 @@ def _print_runs(page: RunPage, as_json: bool) -> None:
 
 def _print_lines(runs: list[RunSummary]) -> None:
     width = shutil.get_terminal_size((80, 24)).columns
-    lines = run_lines(runs, width, paint_status=_paint)
+    lines = run_logs.run_lines(runs, width, paint_status=_paint)
     click.echo(click.style(lines[0], dim=True))
     click.echo("\n".join(lines[1:]))
 

