@@ -2,15 +2,20 @@
 
 Images travel between calls as Pillow `Image` objects. Files are read from and written to the
 workspace folder only; downloads go through httpx with a timeout and a size limit.
+
+Pillow loads at the first image call, not with the module: every run imports this module twice
+(the registry, then the sandbox worker, which the first model request waits for), and Pillow's
+32 ms each time went to runs that never touch an image. The annotations name `PIL.Image.Image`
+in full, so a signature reads the same whether or not Pillow has loaded yet.
 """
 
 from __future__ import annotations
 
 import io
 
+import PIL
 from _http import get_bytes
 from _workspace import resolve_in_workspace, workspace_relative
-from PIL import Image, ImageColor, ImageDraw, ImageFont, UnidentifiedImageError
 
 __all__ = [
     "create_image",
@@ -39,7 +44,7 @@ _FORMATS = {
 }
 
 
-def open_image(path: str) -> Image.Image:
+def open_image(path: str) -> PIL.Image.Image:
     """Open (load) an image file from the workspace.
 
     Args:
@@ -59,7 +64,7 @@ def open_image(path: str) -> Image.Image:
     return _decode(target.read_bytes(), f"'{path}'")
 
 
-def download_image(url: str) -> Image.Image:
+def download_image(url: str) -> PIL.Image.Image:
     """Download an image from a URL (http or https).
 
     Args:
@@ -76,8 +81,8 @@ def download_image(url: str) -> Image.Image:
 
 
 def resize_image(
-    image: Image.Image, width: int | None = None, height: int | None = None
-) -> Image.Image:
+    image: PIL.Image.Image, width: int | None = None, height: int | None = None
+) -> PIL.Image.Image:
     """Resize an image to a width and/or height in pixels, keeping proportions if one is omitted.
 
     Args:
@@ -98,10 +103,10 @@ def resize_image(
         width = round(image.width * height / image.height)
     elif height is None:
         height = round(image.height * width / image.width)
-    return image.resize(_checked_size(width, height), Image.Resampling.LANCZOS)
+    return image.resize(_checked_size(width, height), PIL.Image.Resampling.LANCZOS)
 
 
-def shrink_image(image: Image.Image, ratio: float) -> Image.Image:
+def shrink_image(image: PIL.Image.Image, ratio: float) -> PIL.Image.Image:
     """Shrink (resize) an image by a ratio, such as 0.5 for half its size.
 
     Args:
@@ -120,10 +125,10 @@ def shrink_image(image: Image.Image, ratio: float) -> Image.Image:
             f"ratio must be between 0 and 1, got {ratio}; use resize_image to enlarge."
         )
     size = (max(1, round(image.width * ratio)), max(1, round(image.height * ratio)))
-    return image.resize(size, Image.Resampling.LANCZOS)
+    return image.resize(size, PIL.Image.Resampling.LANCZOS)
 
 
-def save_image(image: Image.Image, path: str) -> dict:
+def save_image(image: PIL.Image.Image, path: str) -> dict:
     """Save an image to a file in the workspace; the format follows the extension.
 
     Args:
@@ -154,7 +159,7 @@ def save_image(image: Image.Image, path: str) -> dict:
     }
 
 
-def get_image_info(image: Image.Image) -> dict:
+def get_image_info(image: PIL.Image.Image) -> dict:
     """Get an image's size in pixels, colour mode and file format.
 
     Args:
@@ -172,7 +177,7 @@ def get_image_info(image: Image.Image) -> dict:
     }
 
 
-def create_image(width: int, height: int, color: str = "white", text: str = "") -> Image.Image:
+def create_image(width: int, height: int, color: str = "white", text: str = "") -> PIL.Image.Image:
     """Create a new image of one solid colour, optionally with a line of text on it.
 
     Args:
@@ -187,6 +192,8 @@ def create_image(width: int, height: int, color: str = "white", text: str = "") 
     Raises:
         ValueError: A size is out of range or the colour is unknown.
     """
+    from PIL import Image, ImageColor, ImageDraw, ImageFont
+
     size = _checked_size(width, height)
     try:
         background = ImageColor.getrgb(color)
@@ -204,7 +211,9 @@ def create_image(width: int, height: int, color: str = "white", text: str = "") 
     return image
 
 
-def _decode(data: bytes, source: str) -> Image.Image:
+def _decode(data: bytes, source: str) -> PIL.Image.Image:
+    from PIL import Image, UnidentifiedImageError
+
     try:
         image = Image.open(io.BytesIO(data))
         image.load()
@@ -216,6 +225,9 @@ def _decode(data: bytes, source: str) -> Image.Image:
 
 
 def _check_image(image: object) -> None:
+    """Every call that takes an image checks it first, so Pillow has loaded by then."""
+    from PIL import Image
+
     if not isinstance(image, Image.Image):
         raise ValueError(
             f"Expected an image (from open_image, download_image or create_image), "
@@ -230,7 +242,7 @@ def _checked_size(width: int, height: int) -> tuple[int, int]:
     return width, height
 
 
-def _encoded(image: Image.Image, image_format: str) -> Image.Image:
+def _encoded(image: PIL.Image.Image, image_format: str) -> PIL.Image.Image:
     """JPEG has no alpha channel or palette, so convert rather than fail."""
     if image_format == "JPEG" and image.mode not in ("RGB", "L", "CMYK"):
         return image.convert("RGB")

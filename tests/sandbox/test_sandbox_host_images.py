@@ -86,3 +86,24 @@ def test_text_results_are_values_next_to_images(box: Sandbox) -> None:
     with Sandbox(host_functions={"echo_host": str}) as sandbox:
         observation = sandbox.run("r = echo_host('hi')\nprint(r)")
         assert observation.text == "hi"
+
+
+def _pillow_loaded(sandbox: Sandbox) -> bool:
+    """Pillow's native core is mapped into the worker once anything imports it."""
+    return "_imaging" in Path(f"/proc/{sandbox._worker.pid}/maps").read_text()
+
+
+def test_the_image_apis_load_pillow_at_their_first_call_and_read_the_same_before(
+    tmp_path: Path,
+) -> None:
+    """The worker imports every API module before the first action, and the run's first model
+    request waits for it: Pillow's 32 ms belong to the first image call. help() reads the
+    signature as method_search shows it, whether Pillow has loaded or not."""
+    shown = "resize_image(image: PIL.Image.Image, width: int | None = None, height: int | None = None) -> PIL.Image.Image"  # noqa: E501
+    with Sandbox([images.resize_image, images.create_image], workspace=tmp_path) as sandbox:
+        assert sandbox.run("help(resize_image)").text.splitlines()[0] == shown
+        assert not _pillow_loaded(sandbox)
+        observation = sandbox.run("print(resize_image(create_image(20, 10), width=4))")
+        assert observation.ok and "size=4x2" in observation.text, observation.text
+        assert _pillow_loaded(sandbox)
+        assert sandbox.run("help(resize_image)").text.splitlines()[0] == shown

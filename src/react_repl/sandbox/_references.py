@@ -153,15 +153,36 @@ def _ensure_parent_package(name: str) -> None:
 
 def readable_signature(function: Callable[..., Any]) -> inspect.Signature | None:
     """With postponed annotations evaluated, so that `help()`, a wrapper's repr and the
-    signature hint read `list[dict]` as method_search shows it, not `'list[dict]'`."""
+    signature hint read `list[dict]` as method_search shows it, not `'list[dict]'`. Text that
+    cannot be evaluated (a name imported only for type checkers, a module its API file loads at
+    the first call) reads as written, unquoted, as method_search shows it too."""
     try:
         return inspect.signature(function, eval_str=True)
     except Exception:  # evaluating an annotation's text may raise anything
         pass
     try:
-        return inspect.signature(function)
+        signature = inspect.signature(function)
     except (TypeError, ValueError):
         return None
+    parameters = [p.replace(annotation=_as_written(p.annotation))
+                  for p in signature.parameters.values()]  # fmt: skip
+    return signature.replace(
+        parameters=parameters, return_annotation=_as_written(signature.return_annotation)
+    )
+
+
+class _Written:
+    """Stands in for an annotation's text so that `inspect.Signature.__str__` prints it bare."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _as_written(annotation: Any) -> Any:
+    return _Written(annotation) if isinstance(annotation, str) else annotation
 
 
 def signature_text(function: Callable[..., Any]) -> str:
