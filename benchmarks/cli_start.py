@@ -9,6 +9,7 @@ against the scripted OpenAI-compatible server in this process, in a throwaway pr
 search index is built beforehand (a first run builds it, which is not start-up).
 The CPU rows add the process's and its children's user + system time at the moment the request
 arrives, which a busy machine changes less than wall time.
+Every command's and subcommand's help is timed; the slowest is shown.
 Goals: `--help` at most 0.25 s of CPU, the first model request within 1 s of start. The floor
 row is a bare script that imports the `openai` client and sends one request: no command that
 reaches its model through that client can ask sooner on this machine.
@@ -30,6 +31,36 @@ from react_repl.llm import ScriptedServer
 
 REACT_REPL = str(Path(sys.executable).with_name("react-repl"))
 ANSWER = "THOUGHT: Done.\nACTION:\n```python\nstop(1)\n```"
+
+
+def every_command() -> list[list[str]]:
+    """Each command, and each subcommand of a group, as a person asks for its help."""
+    import importlib
+
+    import click
+
+    from react_repl.cli import _SUBCOMMANDS
+
+    found = []
+    for name, (module, _help) in sorted(_SUBCOMMANDS.items()):
+        command = getattr(importlib.import_module(module), name)
+        found.append([name])
+        if isinstance(command, click.Group):
+            found += [[name, sub] for sub in sorted(command.commands)]
+    return found
+
+
+def slowest_help(env: dict[str, str], repeats: int) -> tuple[str, list[float]]:
+    """The command whose `--help` costs the most CPU (by its median), and its timings."""
+    timings = {
+        " ".join(command): [cpu_seconds([*command, "--help"], env) for _ in range(repeats)]
+        for command in every_command()
+    }
+    name = max(timings, key=lambda command: statistics.median(timings[command]))
+    return (
+        f"`react-repl {name} --help`, the slowest of {len(timings)} commands' help, CPU",
+        timings[name],
+    )
 
 
 def cpu_seconds(args: list[str], env: dict[str, str]) -> float:
@@ -135,6 +166,7 @@ def main() -> None:
             ("`react-repl --help`, CPU", [cpu_seconds(["--help"], env) for _ in range(repeats)]),
             ("`react-repl run --help`, CPU",
              [cpu_seconds(["run", "--help"], env) for _ in range(repeats)]),
+            slowest_help(env, repeats),
         ]  # fmt: skip
         for label, bare in (("`react-repl run`", False), ("floor: a bare `openai` script", True)):
             timings = [first_request_seconds(env, project, bare=bare) for _ in range(repeats)]
