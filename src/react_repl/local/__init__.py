@@ -8,8 +8,6 @@ Exports load on first use: a run against a model server needs none of the local 
 health probes import httpx).
 """
 
-# ruff: noqa: F401  (the TYPE_CHECKING imports are the exports, for type checkers; __all__ is
-# the same names, from _EXPORTS)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -52,6 +50,29 @@ _EXPORTS = names_by_module(
     }
 )
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "DEFAULT_MODEL",
+    "KNOWN_MODELS",
+    "Lease",
+    "LocalModelError",
+    "LocalServer",
+    "ModelAssemblyError",
+    "ModelFetchError",
+    "ModelNotFoundError",
+    "ModelPackage",
+    "PortBusyError",
+    "RuntimeMissingError",
+    "ServerInUseError",
+    "ServerInfo",
+    "ServerStartError",
+    "ensure_server",
+    "fetch_model",
+    "fetch_package",
+    "find_llama_server",
+    "list_servers",
+    "names_local_model",
+    "resolve_model_path",
+    "stop_server",
+]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)

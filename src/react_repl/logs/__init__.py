@@ -8,8 +8,6 @@ Exports load on first use: a run writes its log through `_writer` and needs noth
 catalog, search or pruning.
 """
 
-# ruff: noqa: F401  (the TYPE_CHECKING imports are the exports, for type checkers; __all__ is
-# the same names, from _EXPORTS)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -51,7 +49,47 @@ _EXPORTS = names_by_module(
     }
 )
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "INCOMPLETE",
+    "RUNNING",
+    "SEARCH_FIELDS",
+    "STATUSES",
+    "TURN_KINDS",
+    "UNRECORDED",
+    "Price",
+    "Prices",
+    "PrunePlan",
+    "PruneResult",
+    "QueryError",
+    "RunCatalog",
+    "RunDetail",
+    "RunFilter",
+    "RunLog",
+    "RunLogWarning",
+    "RunLookupError",
+    "RunPage",
+    "RunParameters",
+    "RunSummary",
+    "StepRecord",
+    "SyncReport",
+    "append_link",
+    "cost",
+    "cost_text",
+    "export_html",
+    "find_run",
+    "is_running",
+    "list_runs",
+    "plan_prune",
+    "price_settings",
+    "prompts_hash",
+    "prune",
+    "read_prices",
+    "read_run",
+    "render_terminal",
+    "run_lines",
+    "search_runs",
+    "steps_taken",
+]
 
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)

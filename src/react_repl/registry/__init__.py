@@ -8,8 +8,6 @@ Exports load on first use: `react-repl apis --help` and the sources file need no
 docstring parsing and signature reading (about 75 ms to import).
 """
 
-# ruff: noqa: F401  (the TYPE_CHECKING imports are the exports, for type checkers; __all__ is
-# the same names, from _EXPORTS)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -52,6 +50,31 @@ _EXPORTS = names_by_module(
     }
 )
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "MCP_SOURCE_PREFIX",
+    "SYNTHETIC_PACKAGE",
+    "ApiRegistry",
+    "ApiSpec",
+    "Declaration",
+    "DocSections",
+    "ModuleLoadError",
+    "ParamDoc",
+    "RegistrationProblem",
+    "SourcesFileError",
+    "add_registered_source",
+    "api",
+    "declaration_of",
+    "format_signature",
+    "import_api_module",
+    "is_mcp_spec",
+    "load_file",
+    "load_module_name",
+    "load_registered_sources",
+    "parse_docstring",
+    "read_signature",
+    "remove_registered_source",
+    "synthetic_module_name",
+]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)
