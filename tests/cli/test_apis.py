@@ -183,3 +183,16 @@ def test_a_module_that_prints_when_imported_leaves_stdout_to_the_command(
         assert result.exit_code == 0, result.output
         assert [item["name"] for item in json.loads(result.stdout)] == ["greet"]
         assert "loading chatty" in result.stderr or source == str(tmp_path)
+
+
+def test_list_table_prints_brackets_as_written(index: Path, tmp_path: Path) -> None:
+    """A summary or a file name with `[red]` in it is text, not rich markup to swallow."""
+    module = tmp_path / "tags[red]x.py"
+    module.write_text(
+        'def tagged(text: str) -> str:\n    """Wrap text in [bold] tags like [b]this[/b]."""\n'
+        "    return text\n"
+    )
+    result = _run("list", "--apis", str(module))
+    assert result.exit_code == 0, result.output
+    assert "Wrap text in [bold] tags like [b]this[/b]." in result.stdout
+    assert "tags[red]x.py" in result.stdout

@@ -187,14 +187,16 @@ def _update_index(index_path: Path, registry: ApiRegistry) -> None:
 
 def _table(registry: ApiRegistry) -> Table:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=f"{len(registry)} APIs")
     table.add_column("name", style="bold", overflow="fold")
     table.add_column("signature", ratio=3, overflow="fold")
     table.add_column("summary", ratio=2)
     table.add_column("module", style="dim", overflow="fold")
-    for spec in registry:
-        table.add_row(spec.name, spec.signature, spec.summary, _module_label(spec))
+    for spec in registry:  # as Text: `[b]` in a docstring or a file name is not markup
+        cells = (spec.name, spec.signature, spec.summary, _module_label(spec))
+        table.add_row(*(Text(cell) for cell in cells))
     return table
 
 

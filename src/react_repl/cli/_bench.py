@@ -297,6 +297,7 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
             f"cannot write the report to {out_dir}: {error.strerror or error}; choose --out"
         ) from None
     from rich.table import Table
+    from rich.text import Text
 
     summary = summarise(records, prices)
     table = Table("column", "success", "95% CI", "mean steps", "tokens (prompt+completion)",
@@ -304,7 +305,7 @@ def _finish(records: Sequence[Any], out_dir: Path, title: str, prices: dict[str,
     for column in summary.columns_summary:
         low, high = column.interval
         table.add_row(
-            column.label,
+            Text(column.label),  # a model or arm name is text, not markup
             f"{column.passed}/{column.attempts}",
             f"{low:.0%}–{high:.0%}",
             f"{column.mean_steps:.1f}",

@@ -128,6 +128,7 @@ def _shown(name: str, value: Any) -> Any:
 
 def _print_table(origin: str, rows: dict[str, tuple[Any, str]]) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     say(f"Config file: {origin}")  # a path to copy, unbroken
     table = Table(show_edge=False, pad_edge=False)
@@ -136,5 +137,5 @@ def _print_table(origin: str, rows: dict[str, tuple[Any, str]]) -> None:
     table.add_column("source", overflow="fold")
     for name, (value, source) in rows.items():
         shown = value if isinstance(value, str) and value else json.dumps(value, default=str)
-        table.add_row(name, shown, source)
+        table.add_row(name, Text(shown), Text(source))  # values are text, not markup
     console().print(table)

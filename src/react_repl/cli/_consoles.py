@@ -15,11 +15,17 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
+def console(*, stderr: bool = False, soft_wrap: bool = False, highlight: bool = False) -> Console:
+    """The one console of each kind, however the caller spells the defaults: a line printed through
+    a second console on the same stream would tear a live progress bar drawn by the first."""
+    return _console(stderr, soft_wrap, highlight)
+
+
 @functools.cache
-def console(*, stderr: bool = False, soft_wrap: bool = False) -> Console:
+def _console(stderr: bool, soft_wrap: bool, highlight: bool) -> Console:
     from rich.console import Console
 
-    return Console(stderr=stderr, soft_wrap=soft_wrap, highlight=False)
+    return Console(stderr=stderr, soft_wrap=soft_wrap, highlight=highlight)
 
 
 def say(text: str, style: str = "", *, stderr: bool = False) -> None:
@@ -27,4 +33,4 @@ def say(text: str, style: str = "", *, stderr: bool = False) -> None:
     prints as it is."""
     from rich.text import Text
 
-    console(stderr=stderr, soft_wrap=True).print(Text(text, style))
+    console(stderr=stderr).print(Text(text, style), soft_wrap=True)

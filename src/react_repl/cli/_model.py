@@ -16,7 +16,7 @@ from react_repl.local import DEFAULT_MODEL, KNOWN_MODELS, LocalModelError
 def _spinner(title: str) -> Iterator[Callable[[str], None]]:
     """A rich spinner whose text follows the library's progress messages; errors become clean."""
     try:
-        with console(stderr=True).status(title) as status:
+        with console(stderr=True, highlight=True).status(title) as status:
             yield lambda message: status.update(message)
     except LocalModelError as error:
         raise click.ClickException(str(error)) from error
@@ -42,7 +42,7 @@ def list_models() -> None:
         label = f"{name} (default)" if name == DEFAULT_MODEL else name
         size = f"{package.size / 1e9:.2f} GB"
         table.add_row(label, size, "yes" if cached else "no", package.description)
-    console().print(table)
+    console(highlight=True).print(table)
 
 
 @model.command()
@@ -75,7 +75,7 @@ def serve(name: str, threads: int | None, ctx_size: int, port: int | None) -> No
     server.release()  # serving is not using: the programs given the URL are the users
     if server.fallback:  # llama-server runs safer, possibly slower, CPU code than its default
         say(f"note: {server.fallback}.", "yellow", stderr=True)
-    console(stderr=True).print(
+    console(stderr=True, highlight=True).print(
         f"{server.model_name} at {server.base_url} (pid {server.pid}, "
         f"context {server.ctx_size} tokens, {server.threads} threads)"
     )
