@@ -4,6 +4,9 @@ Every message is stored in `outbox.db` in the workspace before anything else hap
 lost when delivery fails. It is then posted to the Slack or Discord incoming webhook when one is
 configured (`SLACK_WEBHOOK_URL`, `DISCORD_WEBHOOK_URL`, in the environment or `react-repl.toml`);
 without one the outbox is the destination, and the returned dict says so.
+
+Pillow loads only when a message carries an image (see images.py for why): annotations name
+`PIL.Image.Image` in full, and an image argument is checked after Pillow is imported.
 """
 
 from __future__ import annotations
@@ -11,15 +14,14 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-import uuid
 from collections.abc import Callable
 from contextlib import closing
 from datetime import datetime
 
+import PIL
 from _config import setting
 from _http import post
 from _workspace import resolve_in_workspace, workspace_dir
-from PIL import Image
 
 __all__ = ["list_outbox_messages", "send_discord_message", "send_slack_message"]
 # What each call does beyond returning a value (read by the sandbox and approvals; see
@@ -71,7 +73,7 @@ def send_slack_message(message: str, channel: str) -> dict:
     return record
 
 
-def send_discord_message(message: str, image: Image.Image | None = None) -> dict:
+def send_discord_message(message: str, image: PIL.Image.Image | None = None) -> dict:
     """Send a message to Discord, optionally with an image attached.
 
     Args:
@@ -88,7 +90,7 @@ def send_discord_message(message: str, image: Image.Image | None = None) -> dict
         ConnectionError: Discord could not be reached; the message stays in the outbox.
     """
     _check_text(message, DISCORD_LIMIT)
-    if image is not None and not isinstance(image, Image.Image):
+    if image is not None and not _is_image(image):
         raise ValueError(f"image must be an image or None, got {type(image).__name__}.")
     record = _store("discord", None, message, image)
     webhook = setting("DISCORD_WEBHOOK_URL")
@@ -127,7 +129,7 @@ def _check_text(message: str, limit: int) -> None:
         raise ValueError(f"The message has {len(message)} characters; the limit is {limit}.")
 
 
-def _store(service: str, channel: str | None, text: str, image: Image.Image | None) -> dict:
+def _store(service: str, channel: str | None, text: str, image: PIL.Image.Image | None) -> dict:
     image_path = _keep_image(image) if image is not None else None
     created = datetime.now().astimezone().isoformat(timespec="seconds")
     with closing(_outbox()) as db:
@@ -170,7 +172,7 @@ def _deliver(record: dict, destination: str, send: Callable[[], object]) -> None
         )
 
 
-def _post_discord(webhook: str, message: str, image: Image.Image | None) -> object:
+def _post_discord(webhook: str, message: str, image: PIL.Image.Image | None) -> object:
     if image is None:
         return post(webhook, json={"content": message})
     buffer = io.BytesIO()
@@ -179,7 +181,15 @@ def _post_discord(webhook: str, message: str, image: Image.Image | None) -> obje
     return post(webhook, data={"payload_json": json.dumps({"content": message})}, files=files)
 
 
-def _keep_image(image: Image.Image) -> str:
+def _is_image(value: object) -> bool:
+    from PIL import Image
+
+    return isinstance(value, Image.Image)
+
+
+def _keep_image(image: PIL.Image.Image) -> str:
+    import uuid
+
     relative = f"{IMAGE_FOLDER}/{uuid.uuid4().hex}.png"
     target = resolve_in_workspace(relative)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -187,7 +197,7 @@ def _keep_image(image: Image.Image) -> str:
     return relative
 
 
-def _png_ready(image: Image.Image) -> Image.Image:
+def _png_ready(image: PIL.Image.Image) -> PIL.Image.Image:
     """PNG cannot hold CMYK or YCbCr (common in JPEG photos), so those become RGB."""
     png_modes = ("1", "L", "LA", "P", "RGB", "RGBA", "I")
     return image if image.mode in png_modes else image.convert("RGB")

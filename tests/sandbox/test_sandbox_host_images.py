@@ -18,6 +18,7 @@ APIS_DIR = Path(__file__).resolve().parents[2] / "apis"
 sys.path.insert(0, str(APIS_DIR))
 
 import images  # noqa: E402  (the shipped image APIs, loaded the way the registry loads them)
+import messages  # noqa: E402
 
 
 def _encoded(size: tuple[int, int], image_format: str) -> bytes:
@@ -94,16 +95,23 @@ def _pillow_loaded(sandbox: Sandbox) -> bool:
 
 
 def test_the_image_apis_load_pillow_at_their_first_call_and_read_the_same_before(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The worker imports every API module before the first action, and the run's first model
-    request waits for it: Pillow's 32 ms belong to the first image call. help() reads the
-    signature as method_search shows it, whether Pillow has loaded or not."""
+    request waits for it: Pillow's 32 ms belong to the first call that handles an image. help()
+    reads the signature as method_search shows it, whether Pillow has loaded or not."""
+    monkeypatch.delenv("DISCORD_WEBHOOK_URL", raising=False)  # the outbox is the destination
     shown = "resize_image(image: PIL.Image.Image, width: int | None = None, height: int | None = None) -> PIL.Image.Image"  # noqa: E501
-    with Sandbox([images.resize_image, images.create_image], workspace=tmp_path) as sandbox:
-        assert sandbox.run("help(resize_image)").text.splitlines()[0] == shown
-        assert not _pillow_loaded(sandbox)
-        observation = sandbox.run("print(resize_image(create_image(20, 10), width=4))")
+    apis = [images.resize_image, images.create_image, messages.send_discord_message]
+    with Sandbox(apis, workspace=tmp_path) as box:
+        assert box.run("help(resize_image)").text.splitlines()[0] == shown
+        assert box.run("send_discord_message('text only')").ok
+        assert not _pillow_loaded(box)
+        observation = box.run(
+            "picture = resize_image(create_image(20, 10), width=4)\nprint(picture)"
+        )
         assert observation.ok and "size=4x2" in observation.text, observation.text
-        assert _pillow_loaded(sandbox)
-        assert sandbox.run("help(resize_image)").text.splitlines()[0] == shown
+        assert _pillow_loaded(box)
+        assert box.run("help(resize_image)").text.splitlines()[0] == shown
+        sent = box.run("print(send_discord_message('with a picture', picture)['image_path'])")
+        assert sent.ok and sent.text.endswith(".png"), sent.text
