@@ -51,28 +51,11 @@ _EXPORTS = names_by_module(
 )
 
 __all__ = [
-    "DEFAULT_MODEL",
-    "KNOWN_MODELS",
-    "Lease",
-    "LocalModelError",
-    "LocalServer",
-    "ModelAssemblyError",
-    "ModelFetchError",
-    "ModelNotFoundError",
-    "ModelPackage",
-    "PortBusyError",
-    "RuntimeMissingError",
-    "ServerInUseError",
-    "ServerInfo",
-    "ServerStartError",
-    "ensure_server",
-    "fetch_model",
-    "fetch_package",
-    "find_llama_server",
-    "list_servers",
-    "names_local_model",
-    "resolve_model_path",
-    "stop_server",
-]
+    "DEFAULT_MODEL", "KNOWN_MODELS", "Lease", "LocalModelError", "LocalServer",
+    "ModelAssemblyError", "ModelFetchError", "ModelNotFoundError", "ModelPackage", "PortBusyError",
+    "RuntimeMissingError", "ServerInUseError", "ServerInfo", "ServerStartError", "ensure_server",
+    "fetch_model", "fetch_package", "find_llama_server", "list_servers", "names_local_model",
+    "resolve_model_path", "stop_server",
+]  # fmt: skip
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)

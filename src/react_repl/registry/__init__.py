@@ -51,30 +51,11 @@ _EXPORTS = names_by_module(
 )
 
 __all__ = [
-    "ENTRY_POINT_GROUP",
-    "MCP_SOURCE_PREFIX",
-    "SYNTHETIC_PACKAGE",
-    "ApiRegistry",
-    "ApiSpec",
-    "Declaration",
-    "DocSections",
-    "ModuleLoadError",
-    "ParamDoc",
-    "RegistrationProblem",
-    "SourcesFileError",
-    "add_registered_source",
-    "api",
-    "declaration_of",
-    "format_signature",
-    "import_api_module",
-    "is_mcp_spec",
-    "load_file",
-    "load_module_name",
-    "load_registered_sources",
-    "parse_docstring",
-    "read_signature",
-    "remove_registered_source",
-    "synthetic_module_name",
-]
+    "ENTRY_POINT_GROUP", "MCP_SOURCE_PREFIX", "SYNTHETIC_PACKAGE", "ApiRegistry", "ApiSpec",
+    "Declaration", "DocSections", "ModuleLoadError", "ParamDoc", "RegistrationProblem",
+    "SourcesFileError", "add_registered_source", "api", "declaration_of", "format_signature",
+    "import_api_module", "is_mcp_spec", "load_file", "load_module_name", "load_registered_sources",
+    "parse_docstring", "read_signature", "remove_registered_source", "synthetic_module_name",
+]  # fmt: skip
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)
