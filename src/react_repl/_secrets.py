@@ -61,14 +61,18 @@ _IN_TEXT = [  # (what the lowered text must contain for the shape to be looked f
 ]
 
 
-class _Hidden:
-    """Stands in for a default so that `inspect.Signature.__str__` prints `...`."""
+class Verbatim:
+    """Stands in for a default or an annotation so that `inspect.Signature.__str__` prints this
+    text as it is: `...` for a hidden default, an annotation's text unquoted."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     def __repr__(self) -> str:
-        return HIDDEN_DEFAULT
+        return self.text
 
 
-_HIDDEN = _Hidden()
+_HIDDEN = Verbatim(HIDDEN_DEFAULT)
 
 
 def looks_secret(name: str) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from react_repl.registry._collect import TypeText
+from react_repl._secrets import Verbatim
 
 MAX_DESCRIPTION_CHARS = 2_000
 MAX_PARAM_DESCRIPTION_CHARS = 400
@@ -145,11 +145,11 @@ def signature_of(parameters: Sequence[ToolParameter], returns: str | None) -> in
                 parameter.python_name,
                 inspect.Parameter.POSITIONAL_OR_KEYWORD,
                 default=parameter.default,
-                annotation=TypeText(parameter.annotation),
+                annotation=Verbatim(parameter.annotation),
             )
             for parameter in parameters
         ],
-        return_annotation=TypeText(returns) if returns else inspect.Signature.empty,
+        return_annotation=Verbatim(returns) if returns else inspect.Signature.empty,
     )
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from react_repl._secrets import shown_signature
+from react_repl._secrets import Verbatim, shown_signature
 from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import LoadedModule
@@ -253,16 +253,6 @@ def _problem(loaded: LoadedModule, line: int | None, message: str) -> Registrati
     return RegistrationProblem(loaded.source_file, line, message)
 
 
-class TypeText:
-    """Stands in for an annotation so that `inspect.Signature.__str__` prints our text verbatim."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __repr__(self) -> str:
-        return self.text
-
-
 def read_signature(func: Callable[..., Any]) -> inspect.Signature:
     """The signature as the model may read it: string annotations evaluated when possible (their
     text when names are missing), and every default that is not a plain literal written in the
@@ -306,4 +296,4 @@ def format_signature(name: str, signature: inspect.Signature) -> str:
 
 def _render(annotation: Any) -> Any:
     text = format_annotation(annotation)
-    return inspect.Parameter.empty if text is None else TypeText(text)
+    return inspect.Parameter.empty if text is None else Verbatim(text)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
-from react_repl._secrets import shown_signature
+from react_repl._secrets import Verbatim, shown_signature
 
 from ._answer import SandboxError
 
@@ -171,18 +171,8 @@ def readable_signature(function: Callable[..., Any]) -> inspect.Signature | None
     )
 
 
-class _Written:
-    """Stands in for an annotation's text so that `inspect.Signature.__str__` prints it bare."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __repr__(self) -> str:
-        return self.text
-
-
 def _as_written(annotation: Any) -> Any:
-    return _Written(annotation) if isinstance(annotation, str) else annotation
+    return Verbatim(annotation) if isinstance(annotation, str) else annotation
 
 
 def signature_text(function: Callable[..., Any]) -> str:
