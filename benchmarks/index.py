@@ -31,7 +31,7 @@ import numpy as np
 from _synthetic import DOMAINS, NOUNS, VERBS, synthetic_specs, write_synthetic_modules
 
 from react_repl.index import MethodIndex, OnnxMiniLM, SentenceTransformerEncoder
-from react_repl.index._text import document_text
+from react_repl.index._api_text import document_text
 from react_repl.index._vectors import build_vectors
 from react_repl.registry import ApiRegistry
 

@@ -2,7 +2,7 @@
 
 By default prints one markdown table, "CPU paths": for each runtime (the installed one, plus any
 `--runtime NAME=PATH`, e.g. a native build to compare with) and each start-up profile a user
-can end up on (the default, then the fallbacks of `react_repl.local._profiles`), prompt and
+can end up on (the default, then the fallbacks of `react_repl.local._start_profiles`), prompt and
 generation tokens/s from llama-server's own `timings` and through our path (openai client →
 our server, on the client's clock, HTTP and streaming included).
 
@@ -41,13 +41,13 @@ from react_repl.local import (
     stop_server,
 )
 from react_repl.local._cpu import loaded_variant, variant_name
-from react_repl.local._profiles import (
+from react_repl.local._runtime import SERVER_ENV
+from react_repl.local._start import default_threads
+from react_repl.local._start_profiles import (
     DEFAULT_PROFILE,
     fallback_profiles,
     remember,
 )
-from react_repl.local._runtime import SERVER_ENV
-from react_repl.local._start import default_threads
 
 PROMPT_TOKENS = 512
 GEN_TOKENS = 64

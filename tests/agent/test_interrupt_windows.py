@@ -14,7 +14,7 @@ from test_loop import fenced, make_agent
 from react_repl.agent import RunStarted
 from react_repl.llm import ScriptedServer
 from react_repl.logs import RunLogWarning
-from react_repl.logs._index import RunFeed
+from react_repl.logs._indexing import RunFeed
 from react_repl.sandbox import Sandbox
 
 

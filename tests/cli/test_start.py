@@ -36,7 +36,7 @@ HEAVY_INTERNALS = (
     "react_repl.agent", "react_repl.compose", "react_repl.config", "react_repl.index",
     "react_repl.sandbox", "react_repl.mcp", "react_repl.registry._collect",
     "react_repl.registry._registry", "react_repl.local._server", "react_repl.local._health",
-    "react_repl.logs._catalog", "react_repl.logs._index", "platformdirs",
+    "react_repl.logs._catalog", "react_repl.logs._indexing", "platformdirs",
 )  # fmt: skip
 PROBE = """
 import json, sys

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bm25s
 import numpy as np
 
+from react_repl.index._api_text import lexical_tokens, split_identifier
 from react_repl.index._lexical import K1, B, LexicalIndex
-from react_repl.index._text import lexical_tokens, split_identifier
 
 DOCUMENTS = [
     "get_user_tickets(status: str) List the open support tickets of a user.",

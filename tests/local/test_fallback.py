@@ -55,7 +55,7 @@ def _launched(record: Path) -> list[bool]:
 def _kernel_reports(monkeypatch: pytest.MonkeyPatch, flags: frozenset[str]) -> None:
     """An x86-64 machine whose kernel reports `flags`, whatever this machine is."""
     monkeypatch.setattr("platform.machine", lambda: "x86_64")
-    monkeypatch.setattr("react_repl.local._profiles.kernel_cpu_flags", lambda: flags)
+    monkeypatch.setattr("react_repl.local._start_profiles.kernel_cpu_flags", lambda: flags)
 
 
 def test_crash_at_warmup_falls_back_to_no_repack_remembered_and_reported(

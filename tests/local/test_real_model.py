@@ -9,7 +9,7 @@ from openai import OpenAI
 
 from react_repl.local import ensure_server, fetch_model, find_llama_server, list_servers
 from react_repl.local._cpu import loaded_variant, variant_name
-from react_repl.local._profiles import fallback_profiles, remember
+from react_repl.local._start_profiles import fallback_profiles, remember
 
 from .conftest import processes_running
 

@@ -17,7 +17,7 @@ from react_repl.logs import (
     RunLogWarning,
     StepRecord,
     SyncReport,
-    _index,
+    _indexing,
     list_runs,
     search_runs,
 )
@@ -149,7 +149,7 @@ def test_files_changed_or_deleted_behind_its_back(write_run: WriteRun, tmp_path:
 def test_a_writer_that_cannot_reach_the_index_loses_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_index, "WRITER_BUSY_SECONDS", 0.05)
+    monkeypatch.setattr(_indexing, "WRITER_BUSY_SECONDS", 0.05)
     list_runs(tmp_path)  # creates the index
     blocker = sqlite3.connect(_index_file(tmp_path), isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")  # another process holding the write lock for long

@@ -14,7 +14,7 @@ from react_repl.bench._plan import Arm, Attempt, Column, PlanError, parse_arm
 from react_repl.bench._report import ReportFiles, write_report
 from react_repl.bench._results import RESULTS_FILE, AttemptRecord, ResultsStore
 from react_repl.bench._runner import BenchRun, ModelUnreachable, Progress, run_benchmark
-from react_repl.bench._state import CheckWorld, load_world
+from react_repl.bench._state_checks import CheckWorld, load_world
 from react_repl.bench._styles import ENTRY_POINT_GROUP, AgentRequest, check_styles
 from react_repl.bench._suite import StateCheckRef, Suite, SuiteError, Task, load_suite
 from react_repl.bench._summary import (

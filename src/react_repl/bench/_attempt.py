@@ -27,11 +27,11 @@ from unittest import mock
 from react_repl.agent import AgentOptions, RunResult
 from react_repl.bench._answers import answer_text, check_answer, check_regex
 from react_repl.bench._apiset import ApiSet, load_api_set
+from react_repl.bench._collateral import changed_keys, forbidden_changes, snapshot
 from react_repl.bench._limits import Limits, LimitWatch, Metered
 from react_repl.bench._plan import DEFAULT_AGENT, Attempt
 from react_repl.bench._results import AttemptRecord
-from react_repl.bench._snapshot import changed_keys, forbidden_changes, snapshot
-from react_repl.bench._state import CheckWorld, load_checks, load_world, run_state_check
+from react_repl.bench._state_checks import CheckWorld, load_checks, load_world, run_state_check
 from react_repl.bench._styles import AgentRequest, external_agent
 from react_repl.bench._suite import StateCheckRef, Suite, Task, expand, load_suite
 from react_repl.bench._toolcalls import ToolCallModel

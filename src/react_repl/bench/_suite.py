@@ -22,7 +22,7 @@ from typing import Any
 
 from react_repl._paths import read_toml
 from react_repl.bench._limits import Limits
-from react_repl.bench._state import load_checks, load_world
+from react_repl.bench._state_checks import load_checks, load_world
 
 SUITE_FILE = "suite.toml"
 LIMIT_KEYS = {"time_limit": "seconds", "token_limit": "tokens", "cost_limit": "cost"}

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from react_repl._hit_listing import MAX_SHOWN, k_problem
 from react_repl.sandbox import prints_result
 
+from ._api_text import MAX_QUERY_CHARS
 from ._errors import IndexProblem
-from ._text import MAX_QUERY_CHARS
 
 if TYPE_CHECKING:
     from ._method_index import MethodIndex

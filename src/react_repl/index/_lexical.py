@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._text import lexical_tokens
+from ._api_text import lexical_tokens
 
 K1 = 1.2
 B = 0.75

@@ -17,13 +17,13 @@ import numpy as np
 from react_repl._hit_listing import MAX_K
 from react_repl._unicode import valid_unicode
 
+from ._api_text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._encoder import Encoder, default_encoder, default_encoder_identity
 from ._errors import IndexProblem
 from ._hits import BuildReport, SearchHit
 from ._lexical import LexicalIndex
 from ._manifest import manifest_exists
 from ._store import IndexedApi, IndexState, load_state, save_state, writer_lock
-from ._text import MAX_QUERY_CHARS, embedded_texts, lexical_tokens, purposes
 from ._vectors import blend_views, build_vectors, nearest, uses_graph
 
 if TYPE_CHECKING:

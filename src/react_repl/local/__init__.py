@@ -34,9 +34,9 @@ if TYPE_CHECKING:
         names_local_model,
         resolve_model_path,
     )
+    from ._leases import Lease
     from ._runtime import find_llama_server
     from ._server import LocalServer, ServerInfo, ensure_server, list_servers, stop_server
-    from ._state import Lease
 
 _EXPORTS = names_by_module(
     {
@@ -46,7 +46,7 @@ _EXPORTS = names_by_module(
         "names_local_model resolve_model_path",
         "_runtime": "find_llama_server",
         "_server": "LocalServer ServerInfo ensure_server list_servers stop_server",
-        "_state": "Lease",
+        "_leases": "Lease",
     }
 )
 

@@ -21,8 +21,7 @@ from react_repl._paths import cache_dir
 from react_repl.local._errors import ServerInUseError, ServerStartError
 from react_repl.local._fetch import DEFAULT_MODEL, KNOWN_MODELS, file_lock, resolve_model_path
 from react_repl.local._health import is_healthy, wait_until_healthy
-from react_repl.local._start import StartRequest, default_threads, log_path, start_server
-from react_repl.local._state import (
+from react_repl.local._leases import (
     Lease,
     ServerState,
     acquire_lease,
@@ -36,6 +35,7 @@ from react_repl.local._state import (
     wait_until_gone,
     write_state,
 )
+from react_repl.local._start import StartRequest, default_threads, log_path, start_server
 
 Progress = Callable[[str], None]
 

@@ -25,7 +25,9 @@ from react_repl.local._health import (
     fetch_context_size,
     wait_until_healthy,
 )
-from react_repl.local._profiles import (
+from react_repl.local._leases import ServerState, reap_if_child, servers_dir, wait_until_gone
+from react_repl.local._runtime import find_llama_server
+from react_repl.local._start_profiles import (
     CPU_FAULT_SIGNALS,
     DEFAULT_PROFILE,
     LaunchProfile,
@@ -35,8 +37,6 @@ from react_repl.local._profiles import (
     recall,
     remember,
 )
-from react_repl.local._runtime import find_llama_server
-from react_repl.local._state import ServerState, reap_if_child, servers_dir, wait_until_gone
 
 Progress = Callable[[str], None]
 CACHE_REUSE_CHUNK = 256

@@ -17,12 +17,12 @@ from react_repl._lazy import lazy_exports, names_by_module
 if TYPE_CHECKING:
     from ._catalog import RunCatalog, RunLookupError, RunPage, find_run, list_runs, search_runs
     from ._cost import Price, Prices, cost, cost_text, price_settings, read_prices
-    from ._index import SyncReport
+    from ._indexing import SyncReport
     from ._listing import run_lines
     from ._markdown import export_html, render_terminal
-    from ._parse import RunLogWarning, is_running, read_run
     from ._prune import PrunePlan, PruneResult, plan_prune, prune
     from ._query import SEARCH_FIELDS, STATUSES, QueryError, RunFilter
+    from ._reader import RunLogWarning, is_running, read_run
     from ._records import (
         INCOMPLETE,
         RUNNING,
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 _EXPORTS = names_by_module(
     {
         "_catalog": "RunCatalog RunLookupError RunPage find_run list_runs search_runs",
-        "_index": "SyncReport",
+        "_indexing": "SyncReport",
         "_cost": "Price Prices cost cost_text price_settings read_prices",
         "_writer": "RunLog append_link UNRECORDED RunParameters prompts_hash",
         "_listing": "run_lines",
-        "_parse": "RunLogWarning is_running read_run",
+        "_reader": "RunLogWarning is_running read_run",
         "_prune": "PrunePlan PruneResult plan_prune prune",
         "_query": "SEARCH_FIELDS STATUSES QueryError RunFilter",
         "_records": "INCOMPLETE RUNNING TURN_KINDS RunDetail RunSummary StepRecord steps_taken",

@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 
 from . import _db
 from ._db import READER_BUSY_SECONDS, connect, index_path, is_busy, is_corruption, transaction
-from ._index import SyncReport, forget, relative, sync
-from ._parse import RunLogWarning, is_running, read_run
+from ._indexing import SyncReport, forget, relative, sync
 from ._query import SUMMARY_COLUMNS, RunFilter, search_clause, short_id, summary, where
+from ._reader import RunLogWarning, is_running, read_run
 from ._records import INCOMPLETE, RUNNING, RunDetail, RunSummary
 
 _T = TypeVar("_T")

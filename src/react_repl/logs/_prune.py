@@ -12,8 +12,8 @@ from datetime import date, datetime
 from pathlib import Path
 
 from ._catalog import RunCatalog
-from ._parse import unless_running
 from ._query import QueryError, RunFilter, moment
+from ._reader import unless_running
 from ._records import RUNNING, RunSummary
 
 _SIBLINGS = (".md", ".jsonl", ".html")

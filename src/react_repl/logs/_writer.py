@@ -26,8 +26,8 @@ from react_repl._version import __version__
 
 from . import _markdown
 from ._cost import Price, cost, recorded_price
-from ._index import RunFeed, Stat
-from ._parse import ParsedRun, hold_while_open
+from ._indexing import RunFeed, Stat
+from ._reader import ParsedRun, hold_while_open
 from ._records import END_STATUSES, StepRecord, steps_taken
 
 FORMAT_VERSION = 2

@@ -38,7 +38,7 @@ from mcp.types import (
 )
 
 from react_repl.mcp._config import McpServerConfig
-from react_repl.mcp._schema import clean_text
+from react_repl.mcp._json_schema import clean_text
 from react_repl.mcp._tools import McpImage
 from react_repl.mcp._transport import open_transport
 from react_repl.sandbox import McpServerError, McpTimeoutError, McpToolError

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from react_repl.mcp._config import McpServerConfig, parse_source
-from react_repl.mcp._schema import python_identifier
+from react_repl.mcp._json_schema import python_identifier
 from react_repl.mcp._servers import McpServers
 from react_repl.mcp._tools import ToolShape, listing_hash, tool_shapes
 from react_repl.registry import ApiSpec, RegistrationProblem

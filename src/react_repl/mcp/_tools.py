@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from react_repl.mcp._config import McpServerConfig
-from react_repl.mcp._schema import (
+from react_repl.mcp._json_schema import (
     MAX_DESCRIPTION_CHARS,
     ToolParameter,
     clean_text,

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
         load_module_name,
         synthetic_module_name,
     )
-    from ._model import ApiSpec, ParamDoc, RegistrationProblem
     from ._registry import ENTRY_POINT_GROUP, ApiRegistry, is_mcp_spec
     from ._sources import (
         MCP_SOURCE_PREFIX,
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
         load_registered_sources,
         remove_registered_source,
     )
+    from ._specs import ApiSpec, ParamDoc, RegistrationProblem
 
 _EXPORTS = names_by_module(
     {
@@ -43,7 +43,7 @@ _EXPORTS = names_by_module(
         "_docstrings": "DocSections parse_docstring",
         "_loading": "SYNTHETIC_PACKAGE ModuleLoadError import_api_module load_file "
         "load_module_name synthetic_module_name",
-        "_model": "ApiSpec ParamDoc RegistrationProblem",
+        "_specs": "ApiSpec ParamDoc RegistrationProblem",
         "_registry": "ENTRY_POINT_GROUP ApiRegistry is_mcp_spec",
         "_sources": "MCP_SOURCE_PREFIX SourcesFileError add_registered_source "
         "load_registered_sources remove_registered_source",

@@ -28,7 +28,7 @@ from react_repl._secrets import Verbatim, shown_signature
 from react_repl.registry._decorator import MARK_ATTRIBUTE, ApiMark, declaration_of
 from react_repl.registry._docstrings import DocSections, parse_docstring
 from react_repl.registry._loading import LoadedModule
-from react_repl.registry._model import ApiSpec, ParamDoc, RegistrationProblem
+from react_repl.registry._specs import ApiSpec, ParamDoc, RegistrationProblem
 
 _ALL_ASSIGNMENT = re.compile(r"^__all__\s*(?::[^=]*)?=")
 _NOISE = re.compile(r"\b(?:typing|typing_extensions|collections\.abc|builtins)\.")

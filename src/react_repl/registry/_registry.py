@@ -22,13 +22,13 @@ from typing import Any, Protocol
 from react_repl import _paths
 from react_repl.registry._collect import collect
 from react_repl.registry._loading import ModuleLoadError, load_file, load_module_name
-from react_repl.registry._model import ApiSpec, RegistrationProblem
 from react_repl.registry._sources import (
     MCP_SOURCE_PREFIX,
     SOURCES_FILE,
     SourcesFileError,
     load_registered_sources,
 )
+from react_repl.registry._specs import ApiSpec, RegistrationProblem
 
 
 class ServerTools(Protocol):

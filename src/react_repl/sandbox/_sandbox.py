@@ -26,11 +26,11 @@ from ._budget import (
     check_limit,
     resolve_limits,
 )
+from ._observation import finished, interrupted
 from ._plain import HostImage
 from ._process import RunOutcome, WorkerProcess
 from ._protocol import ProtocolError
 from ._references import check_names, describe_all, named_items, signature_text
-from ._report import finished, interrupted
 
 DEFAULT_PREINJECT = ("datetime", "date", "timedelta", "timezone", "math", "json", "re")
 WORKSPACE_ENV = "REACT_REPL_WORKSPACE"

@@ -28,7 +28,7 @@ from react_repl.techniques._page_approval import (
     pending_file,
     review_of,
 )
-from react_repl.techniques._plan import Planner
+from react_repl.techniques._planning import Planner
 from react_repl.techniques._validation import ProgressValidation
 
 Build = Callable[[AgentOptions], list[object]]

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from react_repl._unicode import valid_unicode
 
 from ._db import WRITER_BUSY_SECONDS, connect, index_path, rebuild_lock, transaction
-from ._parse import ParsedRun, RunLogWarning, read_run
+from ._reader import ParsedRun, RunLogWarning, read_run
 
 _T = TypeVar("_T")
 Stat = tuple[int, int]

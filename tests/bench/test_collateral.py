@@ -4,7 +4,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from react_repl.bench._snapshot import changed_keys, forbidden_changes, snapshot
+from react_repl.bench._collateral import changed_keys, forbidden_changes, snapshot
 
 
 def make_db(path: Path) -> None:
