@@ -1,4 +1,4 @@
-"""BM25 (Lucene variant) over identifier-aware tokens (see `_text.lexical_tokens`).
+"""BM25 (Lucene variant) over identifier-aware tokens (see `_api_text.lexical_tokens`).
 
 A small numpy implementation rather than bm25s at search time: importing bm25s pulls in
 scipy.sparse, ~0.9 s of the 3 s budget of a cold `react-repl search`. Scores equal bm25s'

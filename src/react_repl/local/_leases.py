@@ -38,7 +38,7 @@ from react_repl.local._runtime import MODULE as XSERVER_MODULE
 class ServerState:
     """What a run needs to reuse a server, and what `model status` shows.
 
-    `profile` is the start-up profile the server runs with (see `_profiles`) and `fallback`
+    `profile` is the start-up profile the server runs with (see `_start_profiles`) and `fallback`
     says why, when it is not the default; `kept` marks a server started by
     `react-repl model serve`, which idle clean-up must leave running.
     """

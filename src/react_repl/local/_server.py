@@ -4,7 +4,7 @@ Loading a gigabyte of weights takes seconds and the prompt cache takes a whole r
 a server is started detached (it survives the run that started it) and recorded in
 `<cache>/servers/<port>.json`; later runs with the same model and context size reuse it. A run
 that needs other settings gets its own server on another port. Every process using a server
-holds a lease on it (`_state`), so neither a run with other settings nor `model stop` ends a
+holds a lease on it (`_leases`), so neither a run with other settings nor `model stop` ends a
 server someone is using; idle servers with other settings are stopped to free their memory,
 except those `model serve` started for other programs.
 """

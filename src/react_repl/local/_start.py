@@ -3,8 +3,8 @@
 A start counts once the server is healthy and, the first time a profile is used on this runtime
 and CPU, has answered one real completion (a crash in the matrix kernels may wait for the first
 batch). A start killed by SIGILL, SIGSEGV or SIGBUS moves on to the next profile of
-`_profiles.fallback_profiles`; the one that works is remembered and reported, so the user knows
-why the model may run slower than on another machine.
+`_start_profiles.fallback_profiles`; the one that works is remembered and reported, so the user
+knows why the model may run slower than on another machine.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The runs of one logs folder, answered from the SQLite index kept beside them.
 
-Opening a catalog brings the index in step with the files first (see `_index.sync`), so what it
+Opening a catalog brings the index in step with the files first (see `_indexing.sync`), so what it
 answers is what the files say, whoever wrote them and however the index was left.
 """
 
