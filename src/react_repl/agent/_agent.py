@@ -14,6 +14,7 @@ from typing import Any
 import pluggy
 
 from react_repl import hookspecs
+from react_repl._interrupts import interrupts_held
 from react_repl._paths import default_workspace_dir
 from react_repl._unicode import valid_unicode
 from react_repl.agent._continuation import Checkpoint, before_step, latest, restore_report
@@ -189,16 +190,17 @@ class Agent:
         try:
             sandbox = Sandbox(apis, host_functions=host, **self._sandbox_settings())
         except Exception as error:  # the run still leaves a log that says why it could not start
-            recorder = self._open_log(state, options, origin, prompts, "(did not start)")
-            recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
+            with interrupts_held():
+                recorder = self._open_log(state, options, origin, prompts, "(did not start)")
+                recorder.close(Status.ERROR, error=f"the sandbox could not start: {error}")
             raise
-        with sandbox:
+        with sandbox, interrupts_held() as held:
             recorder = self._open_log(
                 state, options, origin, prompts, describe_confinement(sandbox.confinement)
             )
-            # the log is closed before the sandbox is: a Ctrl-C while the sandbox shuts down
-            # finds it complete
+            # the log is closed before the sandbox: a Ctrl-C while that shuts down finds it ended
             try:
+                held.release()  # a Ctrl-C that came while the log opened ends it as interrupted
                 plugins.hook.on_event(
                     event=RunStarted(state.task, self.model.name, _log_path(recorder))
                 )
