@@ -32,7 +32,8 @@ class InterruptHold:
         if threading.current_thread() is not threading.main_thread():
             return
         for signum in _HELD:
-            self._previous[signum] = signal.signal(signum, self._note)
+            if signal.getsignal(signum) is not None:  # None: a handler set outside Python
+                self._previous[signum] = signal.signal(signum, self._note)
 
     def release(self) -> None:
         """Give the signals back to their handlers, then deliver the first one noted meanwhile."""
